@@ -1,1 +1,484 @@
-fn main(){}
+//! Solves [LeetCode 773 "Sliding Puzzle"](https://leetcode.com/problems/sliding-puzzle/):
+//! the least number of moves that bring a 2×3 board to `1 2 3 / 4 5 0`.
+//!
+//! # Input
+//!
+//! Boards of 6 tiles `0`–`5` (`0` the blank), row-major, until end of input. Tiles are
+//! separated by any mix of whitespace, commas and brackets `[ ] { } ( )`, so the LeetCode form
+//! `[[1,2,3],[4,0,5]]`, the brace form `{{1,2,3},{0,4,5}}` and the plain form `1 2 3 4 0 5` all
+//! read as the same kind of board.
+//!
+//! # Output
+//!
+//! One line per board: the least number of moves, or `-1` when the goal cannot be reached.
+//! With `--path`, instead: the lexicographically smallest optimal path in `d < l < r < u`
+//! (each letter the direction the blank moves), `unsolvable`, or an empty line for a solved board.
+//!
+//! # Errors
+//!
+//! A bad board prints `error: case N: …` on stderr and exits 1 after the answers to the boards
+//! before it; an unknown argument prints the usage and exits 2.
+//!
+//! # Complexity
+//!
+//! A breadth-first search from the goal fills a table of all 6! = 720 arrangements (360 of them
+//! reachable) once, in O(720·6); each board is then answered in O(1), and its path in O(21·6).
+#![forbid(unsafe_code)]
+
+use std::fmt;
+use std::io::{self, BufRead, BufWriter, Write};
+use std::process::ExitCode;
+
+// ---------------------------------------------------------------------------------------------
+// Boards and moves
+// ---------------------------------------------------------------------------------------------
+
+/// Number of columns of the board.
+const COLS: usize = 3;
+/// Number of cells: 2 rows of [`COLS`].
+pub const CELLS: usize = 6;
+/// A board, row-major: `board[row * COLS + col]` is the tile there, `0` the blank.
+pub type Board = [u8; CELLS];
+/// The solved board.
+pub const GOAL: Board = [1, 2, 3, 4, 5, 0];
+/// Number of arrangements of the six tiles: 6! (half of them reachable from the goal).
+const ARRANGEMENTS: usize = 720;
+/// Marks an arrangement the goal cannot reach.
+const UNREACHABLE: u8 = u8::MAX;
+
+/// The moves in canonical order: each letter names the direction the blank moves.
+pub const MOVES: [u8; 4] = *b"dlru";
+
+/// The cell the blank reaches from `blank` by `letter`, if it stays on the board.
+pub fn step(blank: usize, letter: u8) -> Option<usize> {
+    let (row, col) = (blank / COLS, blank % COLS);
+    match letter {
+        b'd' if row == 0 => Some(blank + COLS),
+        b'l' if col > 0 => Some(blank - 1),
+        b'r' if col + 1 < COLS => Some(blank + 1),
+        b'u' if row == 1 => Some(blank - COLS),
+        _ => None,
+    }
+}
+
+/// The cell of the blank. `board` must hold a `0`.
+fn blank_of(board: &Board) -> usize {
+    board.iter().position(|&tile| tile == 0).unwrap_or(0)
+}
+
+/// The index of `board` among the 720 arrangements (its Lehmer code). O(6²).
+pub fn rank(board: &Board) -> usize {
+    board.iter().enumerate().fold(0, |acc, (i, &tile)| {
+        let smaller_after = board[i + 1..].iter().filter(|&&t| t < tile).count();
+        acc * (CELLS - i) + smaller_after
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Solving
+// ---------------------------------------------------------------------------------------------
+
+/// The distance of every arrangement from the goal, by one breadth-first search.
+pub struct Solver {
+    distance: [u8; ARRANGEMENTS],
+}
+
+impl Solver {
+    /// Builds the table. O(720·6) time, 720 bytes.
+    pub fn new() -> Self {
+        let mut distance = [UNREACHABLE; ARRANGEMENTS];
+        distance[rank(&GOAL)] = 0;
+        let mut queue = vec![GOAL];
+        let mut head = 0;
+        while let Some(&board) = queue.get(head) {
+            head += 1;
+            let next = distance[rank(&board)] + 1;
+            let blank = blank_of(&board);
+            for cell in MOVES.iter().filter_map(|&letter| step(blank, letter)) {
+                let mut neighbour = board;
+                neighbour.swap(blank, cell);
+                let seen = &mut distance[rank(&neighbour)];
+                if *seen == UNREACHABLE {
+                    *seen = next;
+                    queue.push(neighbour);
+                }
+            }
+        }
+        Solver { distance }
+    }
+
+    /// The least number of moves from `board` to the goal, or `None` when it cannot be reached.
+    /// `board` must be a permutation of `0..6`. O(1).
+    pub fn moves(&self, board: &Board) -> Option<u8> {
+        Some(self.distance[rank(board)]).filter(|&d| d != UNREACHABLE)
+    }
+
+    /// The lexicographically smallest optimal path from `board`, or `None` when the goal cannot
+    /// be reached: at each step, the first move in [`MOVES`] order that gets one move closer.
+    /// O(length·6²).
+    pub fn path(&self, board: &Board) -> Option<String> {
+        let mut remaining = self.moves(board)?;
+        let mut board = *board;
+        let mut path = String::with_capacity(usize::from(remaining));
+        while remaining > 0 {
+            let blank = blank_of(&board);
+            let (letter, next) = MOVES
+                .iter()
+                .filter_map(|&letter| {
+                    let mut next = board;
+                    next.swap(blank, step(blank, letter)?);
+                    Some((letter, next))
+                })
+                .find(|(_, next)| self.moves(next) == Some(remaining - 1))?;
+            path.push(char::from(letter));
+            board = next;
+            remaining -= 1;
+        }
+        Some(path)
+    }
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------------------------
+
+/// Everything that stops the program before the end of its input.
+#[derive(Debug)]
+pub enum Error {
+    /// Returned when a command-line argument is not `--path` or `--help`.
+    UnknownArgument(String),
+    /// Returned when a token of a board is not a number.
+    NotATile {
+        case: usize,
+        at: Place,
+        token: String,
+    },
+    /// Returned when a number is not a tile `0`–`5`.
+    OutOfRange {
+        case: usize,
+        at: Place,
+        token: String,
+    },
+    /// Returned when a board holds the same tile twice.
+    Repeated { case: usize, at: Place, tile: u8 },
+    /// Returned when the input ends inside a board, after `tiles` of its tiles.
+    Short { case: usize, tiles: usize },
+    /// Returned when reading stdin or writing stdout fails.
+    Io(io::Error),
+}
+
+/// Where a token starts in the input: 1-based line and byte column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Error {
+    /// The exit code of SPEC.md: 2 for bad usage, 1 for bad input.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::UnknownArgument(_) => 2,
+            _ => 1,
+        }
+    }
+}
+
+/// The first 20 bytes of a token, with bytes that are not printable ASCII escaped
+/// (`\xff`) and `…` when it is longer.
+fn excerpt(token: &[u8]) -> String {
+    const SHOWN: usize = 20;
+    let more = if token.len() > SHOWN { "…" } else { "" };
+    format!("{}{more}", token[..token.len().min(SHOWN)].escape_ascii())
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::UnknownArgument(arg) => write!(f, "unknown argument {arg:?}"),
+            Error::NotATile { case, at, token } => {
+                write!(f, "case {case}: \"{token}\" is not a tile ({at})")
+            }
+            Error::OutOfRange { case, at, token } => {
+                write!(f, "case {case}: tile {token} is out of range 0-5 ({at})")
+            }
+            Error::Repeated { case, at, tile } => {
+                write!(f, "case {case}: tile {tile} is repeated ({at})")
+            }
+            Error::Short { case, tiles } => {
+                write!(f, "case {case}: input ends after {tiles} of {CELLS} tiles")
+            }
+            Error::Io(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl From<io::Error> for Error {
+    fn from(error: io::Error) -> Self {
+        Error::Io(error)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading boards
+// ---------------------------------------------------------------------------------------------
+
+/// Whether `byte` separates tiles: whitespace, commas and brackets.
+fn is_separator(byte: u8) -> bool {
+    byte.is_ascii_whitespace() || b",[]{}()".contains(&byte)
+}
+
+/// The tokens of the input with their places, in order.
+struct Tokens<'a> {
+    input: &'a [u8],
+    offset: usize,
+    place: Place,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(input: &'a [u8]) -> Self {
+        let place = Place { line: 1, column: 1 };
+        Tokens {
+            input,
+            offset: 0,
+            place,
+        }
+    }
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = (Place, &'a [u8]);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while let Some(&byte) = self.input.get(self.offset).filter(|&&b| is_separator(b)) {
+            self.offset += 1;
+            self.place.column += 1;
+            if byte == b'\n' {
+                self.place = Place {
+                    line: self.place.line + 1,
+                    column: 1,
+                };
+            }
+        }
+        let start = self.offset;
+        let len = self.input[start..]
+            .iter()
+            .take_while(|&&b| !is_separator(b))
+            .count();
+        if len == 0 {
+            return None;
+        }
+        let place = self.place;
+        self.offset += len;
+        self.place.column += len;
+        Some((place, &self.input[start..start + len]))
+    }
+}
+
+/// Reads board number `case` from `tokens`: `Ok(None)` at the end of input.
+fn read_board(tokens: &mut Tokens<'_>, case: usize) -> Result<Option<Board>, Error> {
+    let mut board = [0; CELLS];
+    let mut seen = [false; CELLS];
+    for (i, slot) in board.iter_mut().enumerate() {
+        let Some((at, bytes)) = tokens.next() else {
+            return match i {
+                0 => Ok(None),
+                tiles => Err(Error::Short { case, tiles }),
+            };
+        };
+        if !bytes.iter().all(u8::is_ascii_digit) {
+            return Err(Error::NotATile {
+                case,
+                at,
+                token: excerpt(bytes),
+            });
+        }
+        let tile = match bytes.iter().position(|&b| b != b'0') {
+            None => 0,
+            Some(first) if first + 1 == bytes.len() && bytes[first] < b'6' => bytes[first] - b'0',
+            _ => {
+                return Err(Error::OutOfRange {
+                    case,
+                    at,
+                    token: excerpt(bytes),
+                })
+            }
+        };
+        if std::mem::replace(&mut seen[usize::from(tile)], true) {
+            return Err(Error::Repeated { case, at, tile });
+        }
+        *slot = tile;
+    }
+    Ok(Some(board))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The program
+// ---------------------------------------------------------------------------------------------
+
+/// What the program prints for each board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// The least number of moves, or `-1`.
+    Moves,
+    /// The canonical optimal path, or `unsolvable`.
+    Path,
+}
+
+const USAGE: &str = "usage: five [--path] < boards";
+
+/// Reads the arguments after the program name.
+pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Option<Output>, Error> {
+    let mut output = Output::Moves;
+    for arg in args {
+        match arg.as_str() {
+            "--path" => output = Output::Path,
+            "--help" | "-h" => return Ok(None),
+            _ => return Err(Error::UnknownArgument(arg)),
+        }
+    }
+    Ok(Some(output))
+}
+
+/// Answers every board of `input` on `out`, in order, up to the first bad one.
+pub fn run<R: BufRead, W: Write>(mut input: R, out: &mut W, output: Output) -> Result<(), Error> {
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes)?;
+    let solver = Solver::new();
+    let mut tokens = Tokens::new(&bytes);
+    for case in 1.. {
+        let Some(board) = read_board(&mut tokens, case)? else {
+            break;
+        };
+        match output {
+            Output::Moves => match solver.moves(&board) {
+                Some(moves) => writeln!(out, "{moves}")?,
+                None => writeln!(out, "-1")?,
+            },
+            Output::Path => match solver.path(&board) {
+                Some(path) => writeln!(out, "{path}")?,
+                None => writeln!(out, "unsolvable")?,
+            },
+        }
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let output = match parse_args(std::env::args().skip(1)) {
+        Ok(Some(output)) => output,
+        Ok(None) => {
+            println!("{USAGE}\nReads 2x3 boards from stdin; prints the least moves, or -1.");
+            return ExitCode::SUCCESS;
+        }
+        Err(error) => {
+            eprintln!("error: {error}\n{USAGE}");
+            return ExitCode::from(error.exit_code());
+        }
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    let result = run(io::stdin().lock(), &mut out, output);
+    let flushed = out.flush();
+    match result.and(flushed.map_err(Error::from)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::from(error.exit_code())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(input: &str, output: Output) -> String {
+        let mut out = Vec::new();
+        run(input.as_bytes(), &mut out, output).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn leetcode_examples() {
+        let input = "[[1,2,3],[4,0,5]]\n[[1,2,3],[5,4,0]]\n[[4,1,2],[5,0,3]]\n[[3,2,4],[1,5,0]]";
+        assert_eq!(answer(input, Output::Moves), "1\n-1\n5\n14\n");
+    }
+
+    #[test]
+    fn notations_agree() {
+        let forms = ["{{1,2,3},{0,4,5}}", "1 2 3 0 4 5", "(1,2,3)(0,4,5)"];
+        for form in forms {
+            assert_eq!(answer(form, Output::Moves), "2\n", "{form}");
+            assert_eq!(answer(form, Output::Path), "rr\n", "{form}");
+        }
+    }
+
+    #[test]
+    fn ranks_are_a_bijection() {
+        let mut seen = [false; ARRANGEMENTS];
+        let mut board = [0, 1, 2, 3, 4, 5];
+        for _ in 0..ARRANGEMENTS {
+            assert!(!std::mem::replace(&mut seen[rank(&board)], true));
+            next_permutation(&mut board);
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+
+    fn next_permutation(board: &mut Board) {
+        if let Some(i) = (0..CELLS - 1).rev().find(|&i| board[i] < board[i + 1]) {
+            let j = (i + 1..CELLS).rev().find(|&j| board[j] > board[i]).unwrap();
+            board.swap(i, j);
+            board[i + 1..].reverse();
+        } else {
+            board.reverse();
+        }
+    }
+
+    #[test]
+    fn errors_name_case_and_place() {
+        let cases = [
+            (
+                "1 2 3 4 5 0\n1 2 3 4 5",
+                "case 2: input ends after 5 of 6 tiles",
+            ),
+            (
+                "1 2 3\n4 a 0",
+                "case 1: \"a\" is not a tile (line 2, column 3)",
+            ),
+            (
+                "1 2 3 4 7 0",
+                "case 1: tile 7 is out of range 0-5 (line 1, column 9)",
+            ),
+            (
+                "1 2 3 4 4 0",
+                "case 1: tile 4 is repeated (line 1, column 9)",
+            ),
+        ];
+        for (input, message) in cases {
+            let error = run(input.as_bytes(), &mut Vec::new(), Output::Moves).unwrap_err();
+            assert_eq!(error.to_string(), message);
+            assert_eq!(error.exit_code(), 1);
+        }
+    }
+
+    #[test]
+    fn arguments() {
+        let args = |list: &[&str]| parse_args(list.iter().map(|s| s.to_string()));
+        assert_eq!(args(&[]).unwrap(), Some(Output::Moves));
+        assert_eq!(args(&["--path"]).unwrap(), Some(Output::Path));
+        assert_eq!(args(&["--help"]).unwrap(), None);
+        assert_eq!(args(&["-x"]).unwrap_err().exit_code(), 2);
+    }
+}

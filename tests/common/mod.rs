@@ -1,0 +1,168 @@
+//! What the program tests share: an independent breadth-first table, written plainly and
+//! apart from the programs' code, a path replayer, and a way to run the real process.
+
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Boards of 2×3 at each distance 0..=21 from `1 2 3 / 4 5 0` (ANCHORS.md).
+pub const FIVE_COUNTS_BY_DISTANCE: [usize; 22] = [
+    1, 2, 3, 5, 6, 7, 10, 12, 12, 16, 23, 25, 28, 39, 44, 40, 29, 21, 18, 12, 6, 1,
+];
+
+/// Boards of 3×3 at each distance 0..=31 from `1 2 3 / 4 5 6 / 7 8 0` (ANCHORS.md).
+pub const EIGHT_COUNTS_BY_DISTANCE: [usize; 32] = [
+    1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878,
+    16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2,
+];
+
+/// The board after the blank moves by `letter` (`d l r u`, either case), if it can.
+pub fn moved(rows: usize, cols: usize, board: &[u8], letter: char) -> Option<Vec<u8>> {
+    let blank = board.iter().position(|&t| t == 0)?;
+    let (row, col) = (blank / cols, blank % cols);
+    let target = match letter.to_ascii_lowercase() {
+        'd' if row + 1 < rows => blank + cols,
+        'u' if row > 0 => blank - cols,
+        'r' if col + 1 < cols => blank + 1,
+        'l' if col > 0 => blank - 1,
+        _ => return None,
+    };
+    let mut next = board.to_vec();
+    next.swap(blank, target);
+    Some(next)
+}
+
+/// Plays `path` from `board`: the board reached, or the first move that cannot be made.
+pub fn replay(rows: usize, cols: usize, board: &[u8], path: &str) -> Result<Vec<u8>, String> {
+    path.chars()
+        .enumerate()
+        .try_fold(board.to_vec(), |board, (i, letter)| {
+            moved(rows, cols, &board, letter).ok_or(format!("move {i} ({letter}) is off the board"))
+        })
+}
+
+/// The distance of every board reachable from a goal, by a plain breadth-first search over a
+/// hash map.
+pub struct Reference {
+    rows: usize,
+    cols: usize,
+    goal: Vec<u8>,
+    distance: HashMap<Vec<u8>, u32>,
+}
+
+impl Reference {
+    pub fn new(rows: usize, cols: usize, goal: &[u8]) -> Self {
+        let mut distance = HashMap::from([(goal.to_vec(), 0)]);
+        let mut frontier = vec![goal.to_vec()];
+        let mut depth = 0;
+        while !frontier.is_empty() {
+            depth += 1;
+            let mut next = Vec::new();
+            for board in &frontier {
+                for letter in ['d', 'l', 'r', 'u'] {
+                    if let Some(neighbour) = moved(rows, cols, board, letter) {
+                        if !distance.contains_key(&neighbour) {
+                            distance.insert(neighbour.clone(), depth);
+                            next.push(neighbour);
+                        }
+                    }
+                }
+            }
+            frontier = next;
+        }
+        Reference {
+            rows,
+            cols,
+            goal: goal.to_vec(),
+            distance,
+        }
+    }
+
+    pub fn goal(&self) -> &[u8] {
+        &self.goal
+    }
+
+    pub fn distance(&self, board: &[u8]) -> Option<u32> {
+        self.distance.get(board).copied()
+    }
+
+    pub fn reachable(&self) -> usize {
+        self.distance.len()
+    }
+
+    pub fn counts_by_distance(&self) -> Vec<usize> {
+        let mut counts = Vec::new();
+        for &d in self.distance.values() {
+            let d = d as usize;
+            counts.resize(counts.len().max(d + 1), 0);
+            counts[d] += 1;
+        }
+        counts
+    }
+
+    /// The lexicographically smallest optimal path in `d < l < r < u`: at each step, the first
+    /// letter whose board is one move closer.
+    pub fn canonical_path(&self, board: &[u8]) -> Option<String> {
+        let mut left = self.distance(board)?;
+        let mut board = board.to_vec();
+        let mut path = String::new();
+        while left > 0 {
+            let (letter, next) = ['d', 'l', 'r', 'u']
+                .into_iter()
+                .filter_map(|l| Some((l, moved(self.rows, self.cols, &board, l)?)))
+                .find(|(_, next)| self.distance(next) == Some(left - 1))
+                .expect("a board one move closer");
+            path.push(letter);
+            board = next;
+            left -= 1;
+        }
+        Some(path)
+    }
+}
+
+/// All permutations of `0..n`, in lexicographic order.
+pub fn permutations(n: u8) -> Vec<Vec<u8>> {
+    let mut all = Vec::new();
+    let mut current: Vec<u8> = (0..n).collect();
+    loop {
+        all.push(current.clone());
+        let Some(i) = (1..current.len())
+            .rev()
+            .find(|&i| current[i - 1] < current[i])
+        else {
+            return all;
+        };
+        let j = (i..current.len())
+            .rev()
+            .find(|&j| current[j] > current[i - 1])
+            .unwrap();
+        current.swap(i - 1, j);
+        current[i..].reverse();
+    }
+}
+
+/// Runs `exe args` with `stdin`, written from a thread: exit code, stdout and stderr.
+pub fn run_process(exe: &str, args: &[&str], stdin: Vec<u8>) -> (i32, String, String) {
+    let mut child = Command::new(exe)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program starts");
+    let mut pipe = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        // The program may stop reading at a bad case: a broken pipe is not a failure here.
+        let _ = pipe.write_all(&stdin);
+    });
+    let output = child.wait_with_output().expect("the program runs");
+    writer.join().unwrap();
+    let text = |bytes: Vec<u8>| String::from_utf8_lossy(&bytes).into_owned();
+    (
+        output.status.code().unwrap_or(-1),
+        text(output.stdout),
+        text(output.stderr),
+    )
+}

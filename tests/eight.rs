@@ -1,0 +1,116 @@
+//! `eight` against an independent breadth-first table over all 9! arrangements of a 3×3 board,
+//! by both of its searches, and through the real process on inputs too large for golden files.
+
+#[allow(dead_code)]
+#[path = "../src/bin/eight.rs"]
+mod eight;
+
+mod common;
+
+use common::{permutations, replay, run_process, Reference};
+
+fn reference() -> Reference {
+    Reference::new(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0])
+}
+
+/// The board in the program's notation, `x` for the blank.
+fn notation(board: &[u8]) -> String {
+    board
+        .iter()
+        .map(|&t| if t == 0 { 'x' } else { char::from(b'0' + t) })
+        .collect()
+}
+
+fn solve_all(boards: &[Vec<u8>], output: eight::Output) -> Vec<String> {
+    let input: String = boards.iter().map(|b| notation(b) + "\n").collect();
+    let mut out = Vec::new();
+    eight::run(input.as_bytes(), &mut out, output).expect("every board is well formed");
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn every_board_has_the_breadth_first_distance() {
+    let reference = reference();
+    let boards = permutations(9);
+    assert_eq!(boards.len(), 362_880);
+    let answers = solve_all(&boards, eight::Output::Moves);
+    assert_eq!(answers.len(), boards.len());
+    for (board, answer) in boards.iter().zip(&answers) {
+        let expected = reference.distance(board).map_or(-1, i64::from);
+        assert_eq!(answer, &expected.to_string(), "board {board:?}");
+    }
+    assert_eq!(reference.reachable(), 181_440);
+    assert_eq!(
+        reference.counts_by_distance()[..],
+        common::EIGHT_COUNTS_BY_DISTANCE[..]
+    );
+}
+
+#[test]
+fn every_path_is_the_canonical_optimal_one() {
+    let reference = reference();
+    let boards = permutations(9);
+    let paths = solve_all(&boards, eight::Output::Path);
+    for (board, path) in boards.iter().zip(&paths) {
+        match reference.canonical_path(board) {
+            None => assert_eq!(path, "unsolvable", "board {board:?}"),
+            Some(expected) => {
+                assert_eq!(
+                    replay(3, 3, board, path),
+                    Ok(reference.goal().to_vec()),
+                    "{board:?}"
+                );
+                assert_eq!(path, &expected, "board {board:?}");
+            }
+        }
+    }
+}
+
+/// `run` answers most boards of a large input from its table: check the search on every
+/// board too, and the parity test on every arrangement.
+#[test]
+fn ida_star_and_parity_agree_with_the_table() {
+    let reference = reference();
+    for board in permutations(9) {
+        let board: eight::Board = board.try_into().unwrap();
+        let expected = reference.canonical_path(&board);
+        assert_eq!(
+            eight::solvable(&board),
+            expected.is_some(),
+            "board {board:?}"
+        );
+        if let Some(expected) = expected {
+            let (path, _nodes) = eight::ida_star(&board);
+            assert_eq!(
+                String::from_utf8(path).unwrap(),
+                expected,
+                "board {board:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn all_boards_through_the_process() {
+    let input: String = permutations(9).iter().map(|b| notation(b) + "\n").collect();
+    let (code, stdout, stderr) = run_process(env!("CARGO_BIN_EXE_eight"), &[], input.into_bytes());
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    assert_eq!(stdout.lines().filter(|&l| l == "-1").count(), 181_440);
+    assert_eq!(stdout.lines().count(), 362_880);
+}
+
+#[test]
+fn a_long_line_of_garbage_is_an_error_not_a_hang() {
+    let mut input = b"2 3 4 1 5 x 7 6 8\n1 2 3 4 ".to_vec();
+    input.extend(std::iter::repeat(b'?').take(10 << 20));
+    let (code, stdout, stderr) = run_process(env!("CARGO_BIN_EXE_eight"), &[], input);
+    assert_eq!((code, stdout.as_str()), (1, "19\n"));
+    assert_eq!(
+        stderr,
+        "error: case 2: '?' is not a tile (line 2, column 9)\n"
+    );
+}

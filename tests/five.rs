@@ -1,0 +1,91 @@
+//! `five` against an independent breadth-first table over all 720 arrangements of a 2×3 board,
+//! and through the real process on inputs too large for golden files.
+
+#[allow(dead_code)]
+#[path = "../src/bin/five.rs"]
+mod five;
+
+mod common;
+
+use common::{permutations, replay, run_process, Reference};
+
+const SAMPLE_TEXT: &str = "[[1,2,3],[4,0,5]]\n";
+
+fn reference() -> Reference {
+    Reference::new(2, 3, &[1, 2, 3, 4, 5, 0])
+}
+
+fn solve_all(boards: &[Vec<u8>], output: five::Output) -> Vec<String> {
+    let input: String = boards.iter().map(|b| format!("{b:?}\n")).collect();
+    let mut out = Vec::new();
+    five::run(input.as_bytes(), &mut out, output).expect("every board is well formed");
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn every_board_has_the_breadth_first_distance() {
+    let reference = reference();
+    let boards = permutations(6);
+    assert_eq!(boards.len(), 720);
+    let answers = solve_all(&boards, five::Output::Moves);
+    assert_eq!(answers.len(), boards.len());
+    for (board, answer) in boards.iter().zip(&answers) {
+        let expected = reference.distance(board).map_or(-1, i64::from);
+        assert_eq!(answer, &expected.to_string(), "board {board:?}");
+    }
+    assert_eq!(reference.reachable(), 360);
+    assert_eq!(
+        reference.counts_by_distance()[..],
+        common::FIVE_COUNTS_BY_DISTANCE[..]
+    );
+}
+
+#[test]
+fn every_path_is_the_canonical_optimal_one() {
+    let reference = reference();
+    let boards = permutations(6);
+    let paths = solve_all(&boards, five::Output::Path);
+    for (board, path) in boards.iter().zip(&paths) {
+        match reference.canonical_path(board) {
+            None => assert_eq!(path, "unsolvable", "board {board:?}"),
+            Some(expected) => {
+                assert_eq!(
+                    replay(2, 3, board, path),
+                    Ok(reference.goal().to_vec()),
+                    "{board:?}"
+                );
+                assert_eq!(path, &expected, "board {board:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn many_boards_through_the_process() {
+    let boards = permutations(6);
+    let input: String = boards
+        .iter()
+        .cycle()
+        .take(20_000)
+        .map(|b| format!("{b:?}\n"))
+        .collect();
+    let (code, stdout, stderr) = run_process(env!("CARGO_BIN_EXE_five"), &[], input.into_bytes());
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    assert_eq!(stdout.lines().count(), 20_000);
+}
+
+#[test]
+fn a_long_line_of_garbage_is_an_error_not_a_hang() {
+    let mut input = SAMPLE_TEXT.as_bytes().to_vec();
+    input.extend(std::iter::repeat(b'7').take(10 << 20));
+    let (code, stdout, stderr) = run_process(env!("CARGO_BIN_EXE_five"), &[], input);
+    assert_eq!(code, 1);
+    assert_eq!(stdout, "1\n");
+    let expected =
+        "error: case 2: tile 77777777777777777777… is out of range 0-5 (line 2, column 1)\n";
+    assert_eq!(stderr, expected);
+}
