@@ -7,22 +7,14 @@ mod eight;
 
 mod common;
 
-use common::{permutations, replay, run_process, Reference};
+use common::{eight_notation, permutations, replay, run_process, Reference};
 
 fn reference() -> Reference {
     Reference::new(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0])
 }
 
-/// The board in the program's notation, `x` for the blank.
-fn notation(board: &[u8]) -> String {
-    board
-        .iter()
-        .map(|&t| if t == 0 { 'x' } else { char::from(b'0' + t) })
-        .collect()
-}
-
 fn solve_all(boards: &[Vec<u8>], output: eight::Output) -> Vec<String> {
-    let input: String = boards.iter().map(|b| notation(b) + "\n").collect();
+    let input = eight_notation(boards);
     let mut out = Vec::new();
     eight::run(input.as_bytes(), &mut out, output).expect("every board is well formed");
     String::from_utf8(out)
@@ -96,7 +88,7 @@ fn ida_star_and_parity_agree_with_the_table() {
 
 #[test]
 fn all_boards_through_the_process() {
-    let input: String = permutations(9).iter().map(|b| notation(b) + "\n").collect();
+    let input = eight_notation(&permutations(9));
     let (code, stdout, stderr) = run_process(env!("CARGO_BIN_EXE_eight"), &[], input.into_bytes());
     assert_eq!((code, stderr.as_str()), (0, ""));
     assert_eq!(stdout.lines().filter(|&l| l == "-1").count(), 181_440);

@@ -143,6 +143,20 @@ pub fn permutations(n: u8) -> Vec<Vec<u8>> {
     }
 }
 
+/// Boards in `eight`'s notation, `x` for the blank, one a line.
+pub fn eight_notation(boards: &[Vec<u8>]) -> String {
+    let mut text = String::with_capacity(boards.len() * 10);
+    for board in boards {
+        text.extend(
+            board
+                .iter()
+                .map(|&t| if t == 0 { 'x' } else { char::from(b'0' + t) }),
+        );
+        text.push('\n');
+    }
+    text
+}
+
 /// Runs `exe args` with `stdin`, written from a thread: exit code, stdout and stderr.
 pub fn run_process(exe: &str, args: &[&str], stdin: Vec<u8>) -> (i32, String, String) {
     let mut child = Command::new(exe)

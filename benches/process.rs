@@ -1,0 +1,90 @@
+//! Whole-process time, side by side with an empty Rust binary (`fn main() {}` built by
+//! `rustc -O`): what a judge measures. Read the figures as ratios to `empty`, since the machines
+//! are noisy. Large inputs are written to files first, outside the timed part.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+/// An empty binary, built once with plain `rustc -O`.
+fn empty_binary(dir: &Path) -> PathBuf {
+    let source = dir.join("empty.rs");
+    let exe = dir.join("empty");
+    std::fs::write(&source, "fn main() {}\n").unwrap();
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let built = Command::new(rustc)
+        .arg("-O")
+        .arg("-o")
+        .arg(&exe)
+        .arg(&source)
+        .status();
+    assert!(built.unwrap().success(), "rustc builds the empty binary");
+    exe
+}
+
+/// Runs `exe args < input` to the end, its output discarded.
+fn run(exe: &Path, args: &[&str], input: &Path) {
+    let status = Command::new(exe)
+        .args(args)
+        .stdin(File::open(input).unwrap())
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+fn process(c: &mut Criterion) {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("process");
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, text: String| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let empty = empty_binary(&dir);
+    let five = Path::new(env!("CARGO_BIN_EXE_five"));
+    let eight = Path::new(env!("CARGO_BIN_EXE_eight"));
+    let five_board = write("five-board.txt", "[[4,5,0],[1,2,3]]\n".into());
+    let five_many = write("five-many.txt", "[[4,1,2],[5,0,3]]\n".repeat(100_000));
+    let sample = write("eight-sample.txt", "2 3 4 1 5 x 7 6 8\n".into());
+    let hardest_a = write("eight-31a.txt", "8 6 7 2 5 4 3 x 1\n".into());
+    let hardest_b = write("eight-31b.txt", "6 4 7 8 5 x 3 2 1\n".into());
+    let unsolvable = write("eight-unsolvable.txt", "1 2 3 4 5 6 8 7 x\n".into());
+    let all = write(
+        "eight-all.txt",
+        common::eight_notation(&common::permutations(9)),
+    );
+
+    let mut group = c.benchmark_group("process");
+    group.bench_function("empty", |b| b.iter(|| run(&empty, &[], &five_board)));
+    let cases: [(&str, &Path, &[&str], &Path); 6] = [
+        ("five 21 moves", five, &[], &five_board),
+        ("eight sample", eight, &[], &sample),
+        ("eight 31 moves a", eight, &[], &hardest_a),
+        ("eight 31 moves b", eight, &[], &hardest_b),
+        ("eight unsolvable", eight, &[], &unsolvable),
+        ("eight --path 31 moves a", eight, &["--path"], &hardest_a),
+    ];
+    for (name, exe, args, input) in cases {
+        group.bench_function(name, |b| b.iter(|| run(exe, args, input)));
+    }
+    group.sample_size(10);
+    group.bench_with_input(
+        BenchmarkId::new("five", "100000 boards"),
+        &five_many,
+        |b, input| b.iter(|| run(five, &[], input)),
+    );
+    group.bench_with_input(
+        BenchmarkId::new("eight", "362880 boards"),
+        &all,
+        |b, input| b.iter(|| run(eight, &[], input)),
+    );
+    group.finish();
+}
+
+criterion_group!(benches, process);
+criterion_main!(benches);
