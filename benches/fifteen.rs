@@ -1,1 +1,144 @@
-fn main() {}
+//! `fifteen` per search and board: `ida` on 3×3 and on easy and middling Korf instances, `astar`
+//! over both maps and `bfs` on 3×3, `any` on large boards; the bound's tables apart.
+
+use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
+
+#[allow(dead_code)]
+#[path = "../src/bin/fifteen.rs"]
+mod fifteen;
+
+use fifteen::board::Shape;
+use fifteen::cli::{solve_case, Algorithm, Config, MapKind, Stored};
+use fifteen::goal::{is_reachable, spiral};
+use fifteen::search::bound::LinearConflict;
+use fifteen::search::Puzzle;
+
+/// A board of `shape` and its goal.
+struct Case {
+    name: &'static str,
+    shape: Shape,
+    board: Vec<u32>,
+    goal: Vec<u32>,
+}
+
+fn standard(shape: Shape) -> Vec<u32> {
+    let n = shape.cells() as u32;
+    (1..n).chain(Some(0)).collect()
+}
+
+fn case(name: &'static str, rows: usize, cols: usize, board: &[u32]) -> Case {
+    let shape = Shape { rows, cols };
+    Case {
+        name,
+        shape,
+        board: board.to_vec(),
+        goal: standard(shape),
+    }
+}
+
+/// A random board that reaches the standard goal (xorshift shuffle, two tiles swapped if needed).
+fn random_case(name: &'static str, rows: usize, cols: usize) -> Case {
+    let shape = Shape { rows, cols };
+    let goal = standard(shape);
+    let mut board = goal.clone();
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    for i in (1..board.len()).rev() {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        board.swap(i, (seed % (i as u64 + 1)) as usize);
+    }
+    if !is_reachable(shape, &board, &goal) {
+        let tiles: Vec<usize> = (0..board.len()).filter(|&p| board[p] != 0).collect();
+        board.swap(tiles[0], tiles[1]);
+    }
+    Case {
+        name,
+        shape,
+        board,
+        goal,
+    }
+}
+
+fn bench(c: &mut Criterion, cases: &[Case], algorithm: Algorithm, map: MapKind, label: &str) {
+    let config = Config {
+        algorithm,
+        map,
+        ..Config::default()
+    };
+    let mut group = c.benchmark_group("fifteen");
+    if cases.iter().any(|case| case.shape.cells() > 9) {
+        group.sample_size(10);
+    }
+    for case in cases {
+        group.bench_with_input(BenchmarkId::new(label, case.name), case, |b, case| {
+            b.iter(|| solve_case(&config, case.shape, black_box(&case.board), &case.goal, 1))
+        });
+    }
+    group.finish();
+}
+
+fn fifteen(c: &mut Criterion) {
+    let three = Shape { rows: 3, cols: 3 };
+    let small = [
+        case("3x3 31 moves", 3, 3, &[8, 6, 7, 2, 5, 4, 3, 0, 1]),
+        Case {
+            name: "3x3 P1379 spiral",
+            shape: three,
+            board: vec![2, 8, 3, 1, 0, 4, 7, 6, 5],
+            goal: spiral(three),
+        },
+    ];
+    let korf = [
+        case(
+            "Korf #79 (42 moves)",
+            4,
+            4,
+            &[1, 6, 10, 8, 14, 12, 4, 2, 13, 11, 3, 5, 9, 7, 15, 0],
+        ),
+        case(
+            "Korf #1 (57 moves)",
+            4,
+            4,
+            &[13, 6, 8, 12, 15, 14, 0, 10, 11, 7, 4, 5, 9, 1, 3, 2],
+        ),
+    ];
+    let large = [
+        random_case("10x10", 10, 10),
+        random_case("100x100", 100, 100),
+    ];
+    bench(c, &small, Algorithm::Ida, MapKind::Hash, "ida");
+    bench(c, &korf, Algorithm::Ida, MapKind::Hash, "ida");
+    bench(
+        c,
+        &small[..1],
+        Algorithm::Stored(Stored::Astar),
+        MapKind::Hash,
+        "astar hash",
+    );
+    bench(
+        c,
+        &small[..1],
+        Algorithm::Stored(Stored::Astar),
+        MapKind::BTree,
+        "astar btree",
+    );
+    bench(
+        c,
+        &small[..1],
+        Algorithm::Stored(Stored::Bfs),
+        MapKind::Hash,
+        "bfs hash",
+    );
+    bench(c, &large, Algorithm::Any, MapKind::Hash, "any");
+    let mut group = c.benchmark_group("fifteen");
+    let four = Shape { rows: 4, cols: 4 };
+    let goal: Vec<u8> = standard(four).iter().map(|&t| t as u8).collect();
+    group.bench_function("table/linear conflict 4x4", |b| {
+        b.iter(|| LinearConflict::new(&Puzzle::new(four, black_box(goal.clone()))))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, fifteen);
+criterion_main!(benches);

@@ -1,0 +1,574 @@
+//! Cross-checks of `fifteen` against an independent breadth-first table, path replays, Korf's
+//! published lengths, the `any` search on large boards, and one smoke test through the process.
+
+#[allow(dead_code)]
+#[path = "../src/bin/fifteen.rs"]
+mod fifteen;
+
+use fifteen::board::Shape;
+use fifteen::cli::{
+    parse_args, run, solve_case, Algorithm, Command as Parsed, Config, MapKind, Stored,
+};
+use fifteen::error::Error;
+use fifteen::goal::{is_reachable, spiral, Goal};
+use fifteen::search::bound::LinearConflict;
+use fifteen::search::{ida, Budget, Limits, Puzzle};
+use std::collections::{HashMap, VecDeque};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const NO_LIMITS: Limits = Limits {
+    max_nodes: None,
+    time_limit: None,
+    max_memory_mib: 4096,
+};
+
+/// Applies a path in `U D L R` (the blank's direction) to `board`; `None` if a move leaves it.
+fn replay(shape: Shape, board: &[u32], path: &str) -> Option<Vec<u32>> {
+    let mut board = board.to_vec();
+    let mut blank = board.iter().position(|&t| t == 0)?;
+    let (rows, cols) = (shape.rows as isize, shape.cols as isize);
+    for letter in path.chars() {
+        let (dr, dc) = match letter {
+            'U' => (-1, 0),
+            'D' => (1, 0),
+            'L' => (0, -1),
+            'R' => (0, 1),
+            _ => return None,
+        };
+        let (r, c) = (blank as isize / cols + dr, blank as isize % cols + dc);
+        if r < 0 || r >= rows || c < 0 || c >= cols {
+            return None;
+        }
+        let next = (r * cols + c) as usize;
+        board.swap(blank, next);
+        blank = next;
+    }
+    Some(board)
+}
+
+/// Checks that `path` takes `board` to `goal`.
+fn assert_replays(shape: Shape, board: &[u32], goal: &[u32], path: &str) {
+    assert_eq!(
+        replay(shape, board, path).as_deref(),
+        Some(goal),
+        "path {path} does not take {board:?} to {goal:?}"
+    );
+}
+
+/// The distance to `goal` of every board that reaches it: a plain breadth-first search from the
+/// goal over boards stored as vectors (moves are reversible).
+fn distance_table(shape: Shape, goal: &[u32]) -> HashMap<Vec<u32>, u32> {
+    let mut table = HashMap::from([(goal.to_vec(), 0)]);
+    let mut queue = VecDeque::from([goal.to_vec()]);
+    while let Some(board) = queue.pop_front() {
+        let d = table[&board];
+        for path in ["U", "D", "L", "R"] {
+            if let Some(next) = replay(shape, &board, path) {
+                table.entry(next.clone()).or_insert_with(|| {
+                    queue.push_back(next);
+                    d + 1
+                });
+            }
+        }
+    }
+    table
+}
+
+/// The canonical path read off the table: at each step the first of D, L, R, U that gets one
+/// move closer.
+fn canonical_path(shape: Shape, table: &HashMap<Vec<u32>, u32>, board: &[u32]) -> String {
+    let mut board = board.to_vec();
+    let mut path = String::new();
+    while table[&board] > 0 {
+        let d = table[&board];
+        let (letter, next) = ["D", "L", "R", "U"]
+            .iter()
+            .find_map(|m| {
+                let next = replay(shape, &board, m)?;
+                (table[&next] == d - 1).then_some((*m, next))
+            })
+            .expect("a step closer");
+        path.push_str(letter);
+        board = next;
+    }
+    path
+}
+
+/// Every permutation of 0..n, in lexicographic order.
+fn permutations(n: u32) -> Vec<Vec<u32>> {
+    let mut all = Vec::new();
+    let mut p: Vec<u32> = (0..n).collect();
+    loop {
+        all.push(p.clone());
+        let Some(i) = (1..p.len()).rev().find(|&i| p[i - 1] < p[i]) else {
+            return all;
+        };
+        let j = (i..p.len()).rev().find(|&j| p[j] > p[i - 1]).unwrap();
+        p.swap(i - 1, j);
+        p[i..].reverse();
+    }
+}
+
+fn config(algorithm: Algorithm, map: MapKind) -> Config {
+    Config {
+        algorithm,
+        map,
+        limits: NO_LIMITS,
+        ..Config::default()
+    }
+}
+
+/// The path printed by `solve_case`, or `None` for `-1`.
+fn solve(config: &Config, shape: Shape, board: &[u32], goal: &[u32]) -> Option<String> {
+    let answer = solve_case(config, shape, board, goal, 1).expect("no limit");
+    answer
+        .moves
+        .map(|moves| moves.iter().map(|m| m.letter()).collect())
+}
+
+/// Checks ida on every board of `shape` (canonical path), and bfs and astar under both maps
+/// on every `sample`-th board, against the table.
+fn cross_check(shape: Shape, goal: &[u32], sample: usize) {
+    let table = distance_table(shape, goal);
+    let puzzle = Puzzle::new(shape, goal.iter().map(|&t| t as u8).collect());
+    let bound = LinearConflict::new(&puzzle);
+    let mut reachable = 0;
+    for (index, board) in permutations(shape.cells() as u32).iter().enumerate() {
+        let expected = table.get(board);
+        assert_eq!(
+            is_reachable(shape, board, goal),
+            expected.is_some(),
+            "{board:?}"
+        );
+        let Some(&distance) = expected else {
+            continue;
+        };
+        reachable += 1;
+        let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
+        let path = ida::solve(&puzzle, &bound, &bytes, &mut Budget::new(NO_LIMITS))
+            .expect("no limit")
+            .expect("a path");
+        let path: String = path.iter().map(|m| m.letter()).collect();
+        assert_eq!(path, canonical_path(shape, &table, board), "{board:?}");
+        if index % sample == 0 {
+            for algorithm in [
+                Algorithm::Stored(Stored::Bfs),
+                Algorithm::Stored(Stored::Astar),
+            ] {
+                for map in [MapKind::Hash, MapKind::BTree] {
+                    let path = solve(&config(algorithm, map), shape, board, goal).expect("a path");
+                    assert_eq!(
+                        path.len() as u32,
+                        distance,
+                        "{algorithm:?} {map:?} {board:?}"
+                    );
+                    assert_replays(shape, board, goal, &path);
+                }
+            }
+        }
+    }
+    assert_eq!(reachable, table.len());
+}
+
+#[test]
+fn every_2x3_board_standard_and_spiral() {
+    let shape = Shape { rows: 2, cols: 3 };
+    let standard = [1, 2, 3, 4, 5, 0];
+    let table = distance_table(shape, &standard);
+    let mut counts = vec![0; 22];
+    for &d in table.values() {
+        counts[d as usize] += 1;
+    }
+    // ANCHORS.md: boards at each distance 0..21.
+    let published = [
+        1, 2, 3, 5, 6, 7, 10, 12, 12, 16, 23, 25, 28, 39, 44, 40, 29, 21, 18, 12, 6, 1,
+    ];
+    assert_eq!(counts, published);
+    cross_check(shape, &standard, 1);
+    cross_check(shape, &spiral(shape), 1);
+}
+
+#[test]
+fn every_3x3_board_standard_goal() {
+    let shape = Shape { rows: 3, cols: 3 };
+    cross_check(shape, &[1, 2, 3, 4, 5, 6, 7, 8, 0], 997);
+}
+
+#[test]
+fn every_3x3_board_spiral_goal() {
+    let shape = Shape { rows: 3, cols: 3 };
+    let goal = spiral(shape);
+    assert_eq!(goal, [1, 2, 3, 8, 0, 4, 7, 6, 5]);
+    let table = distance_table(shape, &goal);
+    assert_eq!(table.values().max(), Some(&30));
+    assert_eq!(table.values().filter(|&&d| d == 30).count(), 148);
+    cross_check(shape, &goal, 997);
+}
+
+#[test]
+fn dfs_finds_a_path_exactly_within_its_bound() {
+    let shape = Shape { rows: 3, cols: 3 };
+    let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    let table = distance_table(shape, &goal);
+    let mut boards: Vec<(&Vec<u32>, u32)> = table
+        .iter()
+        .filter(|(_, &d)| d <= 10)
+        .map(|(b, &d)| (b, d))
+        .collect();
+    boards.sort();
+    for (board, distance) in boards.into_iter().step_by(7) {
+        for k in distance.saturating_sub(2)..=distance + 2 {
+            let config = config(Algorithm::Stored(Stored::Dfs(u64::from(k))), MapKind::Hash);
+            match solve(&config, shape, board, &goal) {
+                Some(path) => {
+                    assert!(distance <= k && path.len() as u32 <= k, "{board:?} K={k}");
+                    assert_replays(shape, board, &goal, &path);
+                }
+                None => assert!(distance > k, "{board:?} K={k}: missed a path"),
+            }
+        }
+    }
+}
+
+/// Korf's instances in the blank-last form: id, optimal length, tiles.
+const KORF_EASY: [(u32, usize, [u32; 16]); 10] = [
+    (
+        1,
+        57,
+        [13, 6, 8, 12, 15, 14, 0, 10, 11, 7, 4, 5, 9, 1, 3, 2],
+    ),
+    (
+        2,
+        55,
+        [10, 5, 1, 0, 15, 9, 13, 14, 2, 8, 4, 7, 6, 12, 11, 3],
+    ),
+    (
+        12,
+        45,
+        [1, 3, 5, 6, 0, 13, 14, 9, 11, 4, 8, 12, 10, 7, 15, 2],
+    ),
+    (
+        19,
+        46,
+        [6, 14, 4, 11, 7, 3, 12, 15, 1, 10, 0, 2, 13, 8, 5, 9],
+    ),
+    (
+        42,
+        42,
+        [6, 1, 15, 8, 5, 10, 13, 0, 3, 4, 2, 7, 14, 9, 11, 12],
+    ),
+    (
+        47,
+        47,
+        [4, 5, 7, 12, 9, 14, 0, 3, 11, 13, 8, 1, 2, 15, 6, 10],
+    ),
+    (
+        55,
+        41,
+        [5, 10, 14, 4, 6, 12, 11, 1, 9, 0, 15, 7, 13, 2, 8, 3],
+    ),
+    (
+        79,
+        42,
+        [1, 6, 10, 8, 14, 12, 4, 2, 13, 11, 3, 5, 9, 7, 15, 0],
+    ),
+    (
+        94,
+        53,
+        [14, 12, 15, 10, 1, 13, 4, 6, 3, 7, 2, 0, 8, 5, 9, 11],
+    ),
+    (
+        97,
+        44,
+        [13, 5, 0, 4, 10, 3, 12, 6, 14, 15, 1, 8, 9, 11, 2, 7],
+    ),
+];
+
+fn check_korf(shape: Shape, board: &[u32], length: usize, id: u32) {
+    let goal: Vec<u32> = (1..16).chain(Some(0)).collect();
+    let path = solve(&Config::default(), shape, board, &goal).expect("a path");
+    assert_eq!(path.len(), length, "Korf #{id}");
+    assert_replays(shape, board, &goal, &path);
+}
+
+#[test]
+fn ida_finds_korfs_lengths_on_easy_instances() {
+    let shape = Shape { rows: 4, cols: 4 };
+    for (id, length, board) in KORF_EASY {
+        check_korf(shape, &board, length, id);
+    }
+}
+
+#[test]
+#[ignore = "all of Korf's 100: about 95 s"]
+fn ida_finds_korfs_lengths_on_all_100() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/data/korf100-blank-last.txt"
+    );
+    let text = std::fs::read_to_string(path).expect("Korf's 100 beside the repository");
+    let shape = Shape { rows: 4, cols: 4 };
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let numbers: Vec<u32> = line
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        check_korf(shape, &numbers[2..], numbers[1] as usize, numbers[0]);
+    }
+}
+
+/// A random board that reaches `goal`: a shuffle, with two tiles swapped if needed (on one
+/// row or column: the goal's tiles, the blank at a random place).
+fn random_board(shape: Shape, goal: &[u32], seed: &mut u64) -> Vec<u32> {
+    let mut board = goal.to_vec();
+    for i in (1..board.len()).rev() {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        board.swap(i, (*seed % (i as u64 + 1)) as usize);
+    }
+    if shape.rows == 1 || shape.cols == 1 {
+        // Tiles cannot pass each other: keep the goal's order, put the blank anywhere.
+        let blank = board.iter().position(|&t| t == 0).unwrap();
+        board = goal.iter().copied().filter(|&t| t != 0).collect();
+        board.insert(blank, 0);
+    } else if !is_reachable(shape, &board, goal) {
+        let tiles: Vec<usize> = (0..board.len()).filter(|&p| board[p] != 0).collect();
+        board.swap(tiles[0], tiles[1]);
+    }
+    board
+}
+
+#[test]
+fn any_solves_large_and_thin_boards_under_every_goal() {
+    let mut seed = 0x2545_F491_4F6C_DD1D;
+    let shapes = [
+        (5, 5),
+        (10, 10),
+        (30, 30),
+        (100, 100),
+        (2, 50),
+        (50, 3),
+        (1, 7),
+        (6, 1),
+        (2, 2),
+        (4, 7),
+        (7, 4),
+    ];
+    let any = config(Algorithm::Any, MapKind::Hash);
+    for (rows, cols) in shapes {
+        let shape = Shape { rows, cols };
+        let n = (rows * cols) as u32;
+        let goals = [
+            (1..n).chain(Some(0)).collect::<Vec<_>>(),
+            (0..n).collect(),
+            spiral(shape),
+        ];
+        for goal in goals.iter().take(if rows * cols > 1000 { 1 } else { 3 }) {
+            let board = random_board(shape, goal, &mut seed);
+            let path = solve(&any, shape, &board, goal)
+                .unwrap_or_else(|| panic!("{rows}x{cols} {board:?} to {goal:?}"));
+            assert_replays(shape, &board, goal, &path);
+        }
+    }
+}
+
+/// Runs `run` on `input`, returning stdout and the error.
+fn run_text(config: &Config, input: &str) -> (String, Result<(), Error>) {
+    let mut output = Vec::new();
+    let result = run(config, input.as_bytes(), &mut output, &mut Vec::new());
+    (String::from_utf8(output).unwrap(), result)
+}
+
+#[test]
+fn maps_agree_on_nodes_and_limits_stop_searches() {
+    let shape = Shape { rows: 3, cols: 3 };
+    let board = [8, 6, 7, 2, 5, 4, 3, 0, 1];
+    let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    let nodes = |map| {
+        let answer = solve_case(
+            &config(Algorithm::Stored(Stored::Astar), map),
+            shape,
+            &board,
+            &goal,
+            1,
+        )
+        .unwrap();
+        (answer.stats.nodes, answer.moves.map(|m| m.len()))
+    };
+    assert_eq!(nodes(MapKind::Hash), nodes(MapKind::BTree));
+    assert_eq!(nodes(MapKind::Hash).1, Some(31));
+    let mut limited = Config::default();
+    limited.limits.max_nodes = Some(100);
+    let (output, result) = run_text(&limited, "3\n1 2 3 4 5 6 7 0 8\n3\n8 6 7 2 5 4 3 0 1\n");
+    assert_eq!(output, "1\nR\n");
+    let error = result.unwrap_err();
+    assert_eq!(error.exit_code(), 3);
+    assert_eq!(
+        error.to_string(),
+        "case 2: node limit reached: 100 nodes generated (--max-nodes 100)"
+    );
+    let mut small = config(Algorithm::Stored(Stored::Bfs), MapKind::Hash);
+    small.limits.max_memory_mib = 1;
+    let korf = "4\n13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2\n";
+    let error = run_text(&small, korf).1.unwrap_err();
+    assert!(error
+        .to_string()
+        .starts_with("case 1: memory limit reached: 1 MiB used by "));
+    let mut timed = Config::default();
+    timed.limits.time_limit = Some(std::time::Duration::from_millis(1));
+    let error = run_text(&timed, "4\n0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1\n")
+        .1
+        .unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .starts_with("case 1: time limit reached: 0.001 s"),
+        "{error}"
+    );
+}
+
+#[test]
+fn bad_inputs_name_the_case_and_line() {
+    let config = Config::default();
+    let cases = [
+        (
+            "2\n1 2 3 0\n3\n1 2 x 4 5 6 7 8 0\n",
+            "case 2, line 4: `x` is not a tile number",
+        ),
+        (
+            "2\n1 2 3 9\n",
+            "case 1, line 2: tile 9 is out of range 0..=3 for 4 cells",
+        ),
+        ("2\n1 2 2 0\n", "case 1, line 2: tile 2 appears twice"),
+        (
+            "3\n1 2 3\n",
+            "case 1: expected 9 tiles, found 3 before the end of input",
+        ),
+        ("0\n", "case 1, line 1: a 0×0 board has no cells"),
+        (
+            "2 3 4\n",
+            "case 1, line 1: header `2 3 4` is not `n` or `rows cols`",
+        ),
+        (
+            "1000000 1000000\n1\n",
+            "case 1: expected 1000000000000 tiles, found 1 before the end of input",
+        ),
+        (
+            "2\n1 2 3 \u{fffd}\n",
+            "case 1, line 2: `\u{fffd}` is not a tile number",
+        ),
+    ];
+    for (input, message) in cases {
+        let error = run_text(&config, input).1.unwrap_err();
+        assert_eq!(error.to_string(), message);
+        assert_eq!(error.exit_code(), 1);
+    }
+    let too_large = config_with_algo(Algorithm::Stored(Stored::Bfs));
+    let input = format!(
+        "17 17\n{}\n",
+        (1..289)
+            .chain(Some(0))
+            .map(|t| t.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    assert_eq!(run_text(&too_large, &input).0, "0\n\n");
+    let swapped = input.replacen("288 0", "0 288", 1);
+    let error = run_text(&too_large, &swapped).1.unwrap_err();
+    assert_eq!(error.exit_code(), 3);
+    let goal = Config {
+        goal: Goal::Explicit(vec![1, 2, 3, 0]),
+        ..Config::default()
+    };
+    let error = run_text(&goal, "3\n1 2 3 4 5 6 7 8 0\n").1.unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "case 1: the --goal board has 4 cells, this board has 9"
+    );
+}
+
+fn config_with_algo(algorithm: Algorithm) -> Config {
+    config(algorithm, MapKind::Hash)
+}
+
+#[test]
+fn usage_errors() {
+    let parse = |args: &[&str]| parse_args(args.iter().map(|a| a.to_string()));
+    for (args, message) in [
+        (&["--frobnicate"][..], "unknown argument `--frobnicate`"),
+        (&["--algo"][..], "--algo needs a value"),
+        (&["--algo", "dijkstra"][..], "--algo `dijkstra`: expected ida, astar, bfs, dfs or any"),
+        (&["--algo", "dfs"][..], "--algo dfs needs --bound K"),
+        (&["--bound", "3"][..], "--bound 3 applies only to --algo dfs"),
+        (&["--time-limit", "-1"][..], "--time-limit `-1`: expected a positive number of seconds"),
+        (
+            &["--goal", "1 2 2 0"][..],
+            "--goal `1 2 2 0`: expected standard, blank-first, spiral or the tiles 0..N-1 of a board",
+        ),
+    ] {
+        let error = parse(args).unwrap_err();
+        assert_eq!(error.to_string(), message);
+        assert_eq!(error.exit_code(), 2);
+    }
+    assert!(matches!(parse(&["--help"]), Ok(Parsed::Help)));
+    assert!(matches!(
+        parse(&["--algo=dfs", "--bound=4", "--map", "btree"]),
+        Ok(Parsed::Solve(_))
+    ));
+}
+
+/// Runs the real binary with `args` and `input`; returns exit code, stdout, stderr.
+fn process(args: &[&str], input: &'static [u8]) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("fifteen runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(input));
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn smoke_test_through_the_process() {
+    assert_eq!(
+        process(&["--goal", "spiral"], b"3\r\n2 8 3 \r\n1 0 4\n7 6 5\n"),
+        (0, "4\nULDR\n".into(), String::new())
+    );
+    assert_eq!(
+        process(&[], b"2 3\n4 5 0 1 2 3\n2\n1 2 x 0\n"),
+        (
+            1,
+            "21\nDLLURDRULLDRURDLLURDR\n".into(),
+            "error: case 2, line 4: `x` is not a tile number\n".into()
+        )
+    );
+    assert_eq!(
+        process(&[], b"2\n1 2 \xff 0\n"),
+        (
+            1,
+            String::new(),
+            "error: case 1, line 2: `\u{fffd}` is not a tile number\n".into()
+        )
+    );
+    let (code, stdout, stderr) = process(&["--algo"], b"");
+    assert_eq!((code, stdout.as_str()), (2, ""));
+    assert!(stderr.starts_with("error: --algo needs a value\nusage: fifteen "));
+    let (code, stdout, _) = process(&["--help"], b"");
+    assert_eq!(code, 0);
+    assert!(stdout.starts_with("usage: fifteen "));
+    assert_eq!(process(&[], b""), (0, String::new(), String::new()));
+}
