@@ -438,29 +438,22 @@ fn bad_inputs_name_the_case_and_line() {
     let cases = [
         (
             "2\n1 2 3 0\n3\n1 2 x 4 5 6 7 8 0\n",
-            "case 2, line 4: `x` is not a tile number",
+            "case 2: \"x\" is not a tile (line 4)",
         ),
         (
             "2\n1 2 3 9\n",
-            "case 1, line 2: tile 9 is out of range 0..=3 for 4 cells",
+            "case 1: tile 9 is out of range 0-3 (line 2)",
         ),
-        ("2\n1 2 2 0\n", "case 1, line 2: tile 2 appears twice"),
-        (
-            "3\n1 2 3\n",
-            "case 1: expected 9 tiles, found 3 before the end of input",
-        ),
-        ("0\n", "case 1, line 1: a 0×0 board has no cells"),
+        ("2\n1 2 2 0\n", "case 1: tile 2 is repeated (line 2)"),
+        ("3\n1 2 3\n", "case 1: input ends after 3 of 9 tiles"),
+        ("0\n", "case 1: a 0×0 board has no cells (line 1)"),
         (
             "2 3 4\n",
-            "case 1, line 1: header `2 3 4` is not `n` or `rows cols`",
+            "case 1: header \"2 3 4\" is not `n` or `rows cols` (line 1)",
         ),
         (
             "1000000 1000000\n1\n",
-            "case 1: expected 1000000000000 tiles, found 1 before the end of input",
-        ),
-        (
-            "2\n1 2 3 \u{fffd}\n",
-            "case 1, line 2: `\u{fffd}` is not a tile number",
+            "case 1: input ends after 1 of 1000000000000 tiles",
         ),
     ];
     for (input, message) in cases {
@@ -468,6 +461,17 @@ fn bad_inputs_name_the_case_and_line() {
         assert_eq!(error.to_string(), message);
         assert_eq!(error.exit_code(), 1);
     }
+    let error = run(
+        &config,
+        &b"2\n1 2 3 \xff\n"[..],
+        &mut Vec::new(),
+        &mut Vec::new(),
+    );
+    let error = error.unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "case 1: \"\\xff\" is not a tile (line 2)"
+    );
     let too_large = config_with_algo(Algorithm::Stored(Stored::Bfs));
     let input = format!(
         "17 17\n{}\n",
@@ -500,15 +504,15 @@ fn config_with_algo(algorithm: Algorithm) -> Config {
 fn usage_errors() {
     let parse = |args: &[&str]| parse_args(args.iter().map(|a| a.to_string()));
     for (args, message) in [
-        (&["--frobnicate"][..], "unknown argument `--frobnicate`"),
+        (&["--frobnicate"][..], "unknown argument \"--frobnicate\""),
         (&["--algo"][..], "--algo needs a value"),
-        (&["--algo", "dijkstra"][..], "--algo `dijkstra`: expected ida, astar, bfs, dfs or any"),
+        (&["--algo", "dijkstra"][..], "--algo \"dijkstra\": expected ida, astar, bfs, dfs or any"),
         (&["--algo", "dfs"][..], "--algo dfs needs --bound K"),
         (&["--bound", "3"][..], "--bound 3 applies only to --algo dfs"),
-        (&["--time-limit", "-1"][..], "--time-limit `-1`: expected a positive number of seconds"),
+        (&["--time-limit", "-1"][..], "--time-limit \"-1\": expected a positive number of seconds"),
         (
             &["--goal", "1 2 2 0"][..],
-            "--goal `1 2 2 0`: expected standard, blank-first, spiral or the tiles 0..N-1 of a board",
+            "--goal \"1 2 2 0\": expected standard, blank-first, spiral or the tiles 0..N-1 of a board",
         ),
     ] {
         let error = parse(args).unwrap_err();
@@ -553,7 +557,7 @@ fn smoke_test_through_the_process() {
         (
             1,
             "21\nDLLURDRULLDRURDLLURDR\n".into(),
-            "error: case 2, line 4: `x` is not a tile number\n".into()
+            "error: case 2: \"x\" is not a tile (line 4)\n".into()
         )
     );
     assert_eq!(
@@ -561,7 +565,7 @@ fn smoke_test_through_the_process() {
         (
             1,
             String::new(),
-            "error: case 1, line 2: `\u{fffd}` is not a tile number\n".into()
+            "error: case 1: \"\\xff\" is not a tile (line 2)\n".into()
         )
     );
     let (code, stdout, stderr) = process(&["--algo"], b"");

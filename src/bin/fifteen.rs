@@ -302,27 +302,27 @@ pub mod error {
     impl fmt::Display for Error {
         fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
             match self {
-                Error::UnknownFlag(flag) => write!(f, "unknown argument `{flag}`"),
+                Error::UnknownFlag(flag) => write!(f, "unknown argument {flag:?}"),
                 Error::MissingValue(flag) => write!(f, "{flag} needs a value"),
                 Error::BadValue {
                     flag,
                     value,
                     expected,
-                } => write!(f, "{flag} `{value}`: expected {expected}"),
+                } => write!(f, "{flag} {value:?}: expected {expected}"),
                 Error::DfsWithoutBound => write!(f, "--algo dfs needs --bound K"),
                 Error::BoundWithoutDfs(k) => write!(f, "--bound {k} applies only to --algo dfs"),
                 Error::BadHeader { case, line, text } => write!(
                     f,
-                    "case {case}, line {line}: header `{text}` is not `n` or `rows cols`"
+                    "case {case}: header \"{text}\" is not `n` or `rows cols` (line {line})"
                 ),
                 Error::EmptyBoard {
                     case,
                     line,
                     rows,
                     cols,
-                } => write!(f, "case {case}, line {line}: a {rows}×{cols} board has no cells"),
+                } => write!(f, "case {case}: a {rows}×{cols} board has no cells (line {line})"),
                 Error::NotATile { case, line, token } => {
-                    write!(f, "case {case}, line {line}: `{token}` is not a tile number")
+                    write!(f, "case {case}: \"{token}\" is not a tile (line {line})")
                 }
                 Error::TileOutOfRange {
                     case,
@@ -331,11 +331,11 @@ pub mod error {
                     cells,
                 } => write!(
                     f,
-                    "case {case}, line {line}: tile {tile} is out of range 0..={} for {cells} cells",
+                    "case {case}: tile {tile} is out of range 0-{} (line {line})",
                     cells - 1
                 ),
                 Error::RepeatedTile { case, line, tile } => {
-                    write!(f, "case {case}, line {line}: tile {tile} appears twice")
+                    write!(f, "case {case}: tile {tile} is repeated (line {line})")
                 }
                 Error::ShortCase {
                     case,
@@ -343,7 +343,7 @@ pub mod error {
                     found,
                 } => write!(
                     f,
-                    "case {case}: expected {expected} tiles, found {found} before the end of input"
+                    "case {case}: input ends after {found} of {expected} tiles"
                 ),
                 Error::GoalSize { case, goal, board } => write!(
                     f,
@@ -552,14 +552,12 @@ pub mod parse {
         std::str::from_utf8(text).ok()?.parse().ok()
     }
 
-    /// A token as shown in a message: invalid UTF-8 replaced, at most 32 characters.
+    /// A token as shown in a message: its first 32 bytes, those that are not printable ASCII
+    /// escaped (`\xff`), and `…` when it is longer.
     fn shown(text: &[u8]) -> String {
-        let text = String::from_utf8_lossy(text);
-        if text.chars().count() > 32 {
-            text.chars().take(32).chain("…".chars()).collect()
-        } else {
-            text.into_owned()
-        }
+        const SHOWN: usize = 32;
+        let more = if text.len() > SHOWN { "…" } else { "" };
+        format!("{}{more}", text[..text.len().min(SHOWN)].escape_ascii())
     }
 }
 
