@@ -6,6 +6,8 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
+/// Builds `src/bin/{name}.rs` alone and checks that `name args < input` prints the golden file
+/// `expected` (both in `inputs/`).
 fn compile_alone_and_run(name: &str, args: &[&str], input: &str, expected: &str) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("judge");
@@ -28,6 +30,7 @@ fn compile_alone_and_run(name: &str, args: &[&str], input: &str, expected: &str)
         "rustc warns on {name}.rs:\n{diagnostics}"
     );
     let input = std::fs::read(root.join("inputs").join(input)).unwrap();
+    let expected = std::fs::read_to_string(root.join("inputs").join(expected)).unwrap();
     let (code, stdout, stderr) = common::run_process(exe.to_str().unwrap(), args, input);
     assert_eq!((code, stderr.as_str()), (0, ""));
     assert_eq!(stdout, expected);
@@ -39,11 +42,17 @@ fn five_compiles_alone() {
         "five",
         &[],
         "five-many-leetcode.txt",
-        "1\n-1\n5\n14\n21\n0\n",
+        "five-many-leetcode.out",
     );
 }
 
 #[test]
 fn eight_compiles_alone() {
-    compile_alone_and_run("eight", &["--path"], "1.txt", "dlurullddrurdllurdr\n");
+    compile_alone_and_run("eight", &["--path"], "1.txt", "1.path.out");
+}
+
+#[test]
+fn fifteen_compiles_alone() {
+    let args = ["--goal", "spiral"];
+    compile_alone_and_run("fifteen", &args, "fifteen-p1379.txt", "fifteen-p1379.out");
 }
