@@ -193,11 +193,17 @@ const fn conflict_table() -> [[u8; LINE_CONTENTS]; 2 * SIDE] {
     table
 }
 
-/// The conflicts of line `line` of `board` (see [`CONFLICTS`]).
-fn conflicts(board: &Board, line: usize) -> u8 {
-    let [a, b, c] = LINES[line];
-    let content = (usize::from(board[a]) * CELLS + usize::from(board[b])) * CELLS;
-    CONFLICTS[line][content + usize::from(board[c])]
+/// The place of each cell along its lines: `WEIGHT[k]` weighs the k-th cell of a line in the
+/// index of [`CONFLICTS`].
+const WEIGHT: [usize; SIDE] = [CELLS * CELLS, CELLS, 1];
+
+/// The index in [`CONFLICTS`] of the tiles along line `line` of `board`.
+fn line_content(board: &Board, line: usize) -> usize {
+    LINES[line]
+        .iter()
+        .zip(WEIGHT)
+        .map(|(&cell, weight)| usize::from(board[cell]) * weight)
+        .sum()
 }
 
 /// The lower bound on the moves left: the tiles' Manhattan distances plus the linear
@@ -208,20 +214,41 @@ fn estimate(board: &Board) -> u8 {
         .enumerate()
         .map(|(cell, &tile)| MANHATTAN[usize::from(tile)][cell])
         .sum();
-    manhattan + (0..2 * SIDE).map(|line| conflicts(board, line)).sum::<u8>()
+    let conflicts: u8 = (0..2 * SIDE)
+        .map(|line| CONFLICTS[line][line_content(board, line)])
+        .sum();
+    manhattan + conflicts
 }
 
-/// The one line whose conflicts can change when `tile` slides from `cell` into the blank at
-/// `blank`: its goal row for a vertical move, its goal column for a horizontal one, if the move
-/// takes the tile into or out of that line; no other line gains or loses one of its own tiles.
-fn changed_line(tile: usize, cell: usize, blank: usize) -> Option<usize> {
-    let home = tile - 1;
-    let [line, from, to] = if blank % SIDE == cell % SIDE {
-        [home / SIDE, cell / SIDE, blank / SIDE]
+/// The row (`by_rows`) or column of `cell` as a line of [`LINES`], and the place of `cell` in it.
+fn line_and_place(cell: usize, by_rows: bool) -> (usize, usize) {
+    if by_rows {
+        (cell / SIDE, cell % SIDE)
     } else {
-        [SIDE + home % SIDE, SIDE + cell % SIDE, SIDE + blank % SIDE]
+        (SIDE + cell % SIDE, cell / SIDE)
+    }
+}
+
+/// The change of [`estimate`] when `tile` slides from `cell` into the blank at `blank` on
+/// `board` (before the move). The tile's Manhattan distance changes by 1, and at most one
+/// line's conflicts: the tile's own row for a vertical move (its own column for a horizontal
+/// one), when the move takes the tile out of it or into it. O(1).
+fn change(board: &Board, tile: usize, cell: usize, blank: usize) -> i8 {
+    let manhattan = MANHATTAN[tile][blank] as i8 - MANHATTAN[tile][cell] as i8;
+    let by_rows = blank % SIDE == cell % SIDE;
+    let (own, _) = line_and_place(tile - 1, by_rows);
+    let (from, place_from) = line_and_place(cell, by_rows);
+    let (to, place_to) = line_and_place(blank, by_rows);
+    let moved = if own == from {
+        -((tile * WEIGHT[place_from]) as isize)
+    } else if own == to {
+        (tile * WEIGHT[place_to]) as isize
+    } else {
+        return manhattan;
     };
-    (line == from || line == to).then_some(line)
+    let before = line_content(board, own);
+    let after = before.wrapping_add_signed(moved);
+    manhattan + CONFLICTS[own][after] as i8 - CONFLICTS[own][before] as i8
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -285,23 +312,20 @@ impl Ida {
                 continue;
             }
             let tile = usize::from(self.board[cell]);
-            let line = changed_line(tile, cell, blank);
-            let before = line.map_or(0, |line| conflicts(&self.board, line));
-            self.board.swap(blank, cell);
-            let after = line.map_or(0, |line| conflicts(&self.board, line));
-            let next = estimate + MANHATTAN[tile][blank] + after - MANHATTAN[tile][cell] - before;
+            let next = estimate.wrapping_add_signed(change(&self.board, tile, cell, blank));
             let total = made + 1 + next;
-            if total <= self.bound {
-                self.blank = cell;
-                self.path.push(letter);
-                if self.descend(made + 1, next, blank) {
-                    return true;
-                }
-                self.path.pop();
-                self.blank = blank;
-            } else {
+            if total > self.bound {
                 self.next_bound = self.next_bound.min(total);
+                continue;
             }
+            self.board.swap(blank, cell);
+            self.blank = cell;
+            self.path.push(letter);
+            if self.descend(made + 1, next, blank) {
+                return true;
+            }
+            self.path.pop();
+            self.blank = blank;
             self.board.swap(blank, cell);
         }
         false
