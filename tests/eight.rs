@@ -67,6 +67,7 @@ fn every_path_is_the_canonical_optimal_one() {
 #[test]
 fn ida_star_and_parity_agree_with_the_table() {
     let reference = reference();
+    let walking = eight::WalkingDistance::new();
     for board in permutations(9) {
         let board: eight::Board = board.try_into().unwrap();
         let expected = reference.canonical_path(&board);
@@ -76,7 +77,7 @@ fn ida_star_and_parity_agree_with_the_table() {
             "board {board:?}"
         );
         if let Some(expected) = expected {
-            let (path, _nodes) = eight::ida_star(&board);
+            let (path, _nodes) = eight::ida_star(&walking, &board);
             assert_eq!(
                 String::from_utf8(path).unwrap(),
                 expected,
