@@ -7,21 +7,17 @@ mod eight;
 
 mod common;
 
-use common::{eight_notation, permutations, replay, run_process, Reference};
+use common::{eight_notation, lines, permutations, run_process, Reference};
 
 fn reference() -> Reference {
     Reference::new(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0])
 }
 
 fn solve_all(boards: &[Vec<u8>], output: eight::Output) -> Vec<String> {
-    let input = eight_notation(boards);
     let mut out = Vec::new();
+    let input = eight_notation(boards);
     eight::run(input.as_bytes(), &mut out, output).expect("every board is well formed");
-    String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect()
+    lines(out)
 }
 
 #[test]
@@ -29,12 +25,7 @@ fn every_board_has_the_breadth_first_distance() {
     let reference = reference();
     let boards = permutations(9);
     assert_eq!(boards.len(), 362_880);
-    let answers = solve_all(&boards, eight::Output::Moves);
-    assert_eq!(answers.len(), boards.len());
-    for (board, answer) in boards.iter().zip(&answers) {
-        let expected = reference.distance(board).map_or(-1, i64::from);
-        assert_eq!(answer, &expected.to_string(), "board {board:?}");
-    }
+    reference.check_moves(&boards, &solve_all(&boards, eight::Output::Moves));
     assert_eq!(reference.reachable(), 181_440);
     assert_eq!(
         reference.counts_by_distance()[..],
@@ -46,20 +37,7 @@ fn every_board_has_the_breadth_first_distance() {
 fn every_path_is_the_canonical_optimal_one() {
     let reference = reference();
     let boards = permutations(9);
-    let paths = solve_all(&boards, eight::Output::Path);
-    for (board, path) in boards.iter().zip(&paths) {
-        match reference.canonical_path(board) {
-            None => assert_eq!(path, "unsolvable", "board {board:?}"),
-            Some(expected) => {
-                assert_eq!(
-                    replay(3, 3, board, path),
-                    Ok(reference.goal().to_vec()),
-                    "{board:?}"
-                );
-                assert_eq!(path, &expected, "board {board:?}");
-            }
-        }
-    }
+    reference.check_paths(&boards, &solve_all(&boards, eight::Output::Path));
 }
 
 /// `run` answers most boards of a large input from its table: check the search on every

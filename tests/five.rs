@@ -7,7 +7,7 @@ mod five;
 
 mod common;
 
-use common::{permutations, replay, run_process, Reference};
+use common::{lines, permutations, run_process, Reference};
 
 const SAMPLE_TEXT: &str = "[[1,2,3],[4,0,5]]\n";
 
@@ -19,11 +19,7 @@ fn solve_all(boards: &[Vec<u8>], output: five::Output) -> Vec<String> {
     let input: String = boards.iter().map(|b| format!("{b:?}\n")).collect();
     let mut out = Vec::new();
     five::run(input.as_bytes(), &mut out, output).expect("every board is well formed");
-    String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect()
+    lines(out)
 }
 
 #[test]
@@ -31,12 +27,7 @@ fn every_board_has_the_breadth_first_distance() {
     let reference = reference();
     let boards = permutations(6);
     assert_eq!(boards.len(), 720);
-    let answers = solve_all(&boards, five::Output::Moves);
-    assert_eq!(answers.len(), boards.len());
-    for (board, answer) in boards.iter().zip(&answers) {
-        let expected = reference.distance(board).map_or(-1, i64::from);
-        assert_eq!(answer, &expected.to_string(), "board {board:?}");
-    }
+    reference.check_moves(&boards, &solve_all(&boards, five::Output::Moves));
     assert_eq!(reference.reachable(), 360);
     assert_eq!(
         reference.counts_by_distance()[..],
@@ -48,20 +39,7 @@ fn every_board_has_the_breadth_first_distance() {
 fn every_path_is_the_canonical_optimal_one() {
     let reference = reference();
     let boards = permutations(6);
-    let paths = solve_all(&boards, five::Output::Path);
-    for (board, path) in boards.iter().zip(&paths) {
-        match reference.canonical_path(board) {
-            None => assert_eq!(path, "unsolvable", "board {board:?}"),
-            Some(expected) => {
-                assert_eq!(
-                    replay(2, 3, board, path),
-                    Ok(reference.goal().to_vec()),
-                    "{board:?}"
-                );
-                assert_eq!(path, &expected, "board {board:?}");
-            }
-        }
-    }
+    reference.check_paths(&boards, &solve_all(&boards, five::Output::Path));
 }
 
 #[test]

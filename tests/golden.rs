@@ -11,11 +11,11 @@
 //! `inputs/` must be named by some line. `BLESS=1 cargo test --test golden` rewrites the expected
 //! files from what the programs print, for review with `git diff`.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 /// The binaries the manifests may name.
 fn program(name: &str) -> Option<&'static str> {
@@ -146,30 +146,6 @@ fn cases() -> Vec<Case> {
     cases
 }
 
-/// Runs `exe args < stdin`, writing stdin from a thread so that a large output cannot block it.
-fn run(exe: &str, args: &[String], stdin: Vec<u8>) -> (i32, Vec<u8>, Vec<u8>) {
-    let mut child = Command::new(exe)
-        .args(args)
-        .current_dir(inputs_dir())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the program starts");
-    let mut pipe = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        // The program may stop reading at a bad case: a broken pipe is not a failure here.
-        let _ = pipe.write_all(&stdin);
-    });
-    let output = child.wait_with_output().expect("the program runs");
-    writer.join().unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        output.stdout,
-        output.stderr,
-    )
-}
-
 fn block(label: &str, bytes: &[u8]) -> String {
     format!("{label}:\n```\n{}```\n", String::from_utf8_lossy(bytes))
 }
@@ -190,7 +166,8 @@ fn check(case: &Case, bless: bool) -> Option<String> {
         Ok(bytes) => bytes,
         Err(e) => return Some(format!("{}: cannot read {}: {e}", case.origin, case.stdin)),
     };
-    let (code, stdout, stderr) = run(exe, &case.args, stdin);
+    let args: Vec<&str> = case.args.iter().map(String::as_str).collect();
+    let (code, stdout, stderr) = common::run_in(&dir, exe, &args, stdin);
     if bless {
         fs::write(dir.join(&case.stdout), &stdout).unwrap();
         if let Some(file) = &case.stderr {

@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// Boards of 2×3 at each distance 0..=21 from `1 2 3 / 4 5 0` (ANCHORS.md).
@@ -122,6 +123,39 @@ impl Reference {
     }
 }
 
+impl Reference {
+    /// Checks a program's answers to `boards`, one line each: the distance, or `-1`.
+    pub fn check_moves(&self, boards: &[Vec<u8>], answers: &[String]) {
+        assert_eq!(answers.len(), boards.len(), "one answer a board");
+        for (board, answer) in boards.iter().zip(answers) {
+            let expected = self.distance(board).map_or(-1, i64::from);
+            assert_eq!(answer, &expected.to_string(), "board {board:?}");
+        }
+    }
+
+    /// Checks a program's paths for `boards`, one line each: each replayed to the goal and
+    /// equal to the canonical path, or `unsolvable` where the goal cannot be reached.
+    pub fn check_paths(&self, boards: &[Vec<u8>], paths: &[String]) {
+        assert_eq!(paths.len(), boards.len(), "one path a board");
+        for (board, path) in boards.iter().zip(paths) {
+            match self.canonical_path(board) {
+                None => assert_eq!(path, "unsolvable", "board {board:?}"),
+                Some(expected) => {
+                    let reached = replay(self.rows, self.cols, board, path);
+                    assert_eq!(reached.as_deref(), Ok(self.goal()), "board {board:?}");
+                    assert_eq!(path, &expected, "board {board:?}");
+                }
+            }
+        }
+    }
+}
+
+/// The lines of a program's output.
+pub fn lines(output: Vec<u8>) -> Vec<String> {
+    let text = String::from_utf8(output).expect("the output is UTF-8");
+    text.lines().map(str::to_string).collect()
+}
+
 /// All permutations of `0..n`, in lexicographic order.
 pub fn permutations(n: u8) -> Vec<Vec<u8>> {
     let mut all = Vec::new();
@@ -157,10 +191,12 @@ pub fn eight_notation(boards: &[Vec<u8>]) -> String {
     text
 }
 
-/// Runs `exe args` with `stdin`, written from a thread: exit code, stdout and stderr.
-pub fn run_process(exe: &str, args: &[&str], stdin: Vec<u8>) -> (i32, String, String) {
+/// Runs `exe args` in `dir` with `stdin`, written from a thread so that a large output cannot
+/// block it: exit code, stdout and stderr.
+pub fn run_in(dir: &Path, exe: &str, args: &[&str], stdin: Vec<u8>) -> (i32, Vec<u8>, Vec<u8>) {
     let mut child = Command::new(exe)
         .args(args)
+        .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -173,10 +209,16 @@ pub fn run_process(exe: &str, args: &[&str], stdin: Vec<u8>) -> (i32, String, St
     });
     let output = child.wait_with_output().expect("the program runs");
     writer.join().unwrap();
-    let text = |bytes: Vec<u8>| String::from_utf8_lossy(&bytes).into_owned();
     (
         output.status.code().unwrap_or(-1),
-        text(output.stdout),
-        text(output.stderr),
+        output.stdout,
+        output.stderr,
     )
+}
+
+/// Runs `exe args` with `stdin`: exit code, stdout and stderr as text.
+pub fn run_process(exe: &str, args: &[&str], stdin: Vec<u8>) -> (i32, String, String) {
+    let (code, stdout, stderr) = run_in(Path::new("."), exe, args, stdin);
+    let text = |bytes: Vec<u8>| String::from_utf8_lossy(&bytes).into_owned();
+    (code, text(stdout), text(stderr))
 }
