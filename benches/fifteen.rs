@@ -1,5 +1,6 @@
 //! `fifteen` per search and board: `ida` on 3×3 and on easy and middling Korf instances, `astar`
-//! over both maps and `bfs` on 3×3, `any` on large boards; the bound's tables apart.
+//! over both maps and `bfs` on 3×3, `any` on large boards; the bound's tables apart: the build
+//! of each 4×4 partition's tables, and IDA* with each on a few of Korf's instances.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
 
@@ -8,10 +9,11 @@ use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criteri
 mod fifteen;
 
 use fifteen::board::Shape;
-use fifteen::cli::{solve_case, Algorithm, Config, MapKind, Stored};
+use fifteen::cli::{Algorithm, Config, MapKind, Solver, Stored, P3444, P555, P663};
 use fifteen::goal::{is_reachable, spiral};
 use fifteen::search::bound::LinearConflict;
-use fifteen::search::Puzzle;
+use fifteen::search::pdb::{self, Additive};
+use fifteen::search::{ida, Budget, Limits, Puzzle};
 
 /// A board of `shape` and its goal.
 struct Case {
@@ -70,9 +72,11 @@ fn bench(c: &mut Criterion, cases: &[Case], algorithm: Algorithm, map: MapKind, 
     if cases.iter().any(|case| case.shape.cells() > 9) {
         group.sample_size(10);
     }
+    // One solver for all iterations: tables built in the first, as in a batch.
+    let solver = Solver::new(config, cases.len());
     for case in cases {
         group.bench_with_input(BenchmarkId::new(label, case.name), case, |b, case| {
-            b.iter(|| solve_case(&config, case.shape, black_box(&case.board), &case.goal, 1))
+            b.iter(|| solver.solve_case(case.shape, black_box(&case.board), &case.goal, 1))
         });
     }
     group.finish();
@@ -137,6 +141,46 @@ fn fifteen(c: &mut Criterion) {
     group.bench_function("table/linear conflict 4x4", |b| {
         b.iter(|| LinearConflict::new(&Puzzle::new(four, black_box(goal.clone()))))
     });
+    group.finish();
+    partitions(c, &korf);
+}
+
+/// Each 4×4 partition (with reflection): its tables' build, and IDA* with them on `korf`.
+fn partitions(c: &mut Criterion, korf: &[Case]) {
+    let four = Shape { rows: 4, cols: 4 };
+    let puzzle = Puzzle::new(four, standard(four).iter().map(|&t| t as u8).collect());
+    let limits = Limits {
+        max_nodes: None,
+        time_limit: None,
+        max_memory_mib: 1,
+    };
+    let mut group = c.benchmark_group("fifteen pdb");
+    group.sample_size(10);
+    for (name, frame) in [
+        ("3-4-4-4", &P3444[..]),
+        ("5-5-5", &P555[..]),
+        ("6-6-3", &P663[..]),
+    ] {
+        let groups = pdb::by_symmetry(&puzzle, 0, frame).expect("a corner blank");
+        group.bench_function(BenchmarkId::new("build", name), |b| {
+            b.iter(|| Additive::new(&puzzle, black_box(&groups), true))
+        });
+        let tables = Additive::new(&puzzle, &groups, true);
+        for case in korf {
+            let board: Vec<u8> = case.board.iter().map(|&t| t as u8).collect();
+            group.bench_with_input(BenchmarkId::new(name, case.name), &board, |b, board| {
+                b.iter(|| {
+                    ida::solve(
+                        &puzzle,
+                        &tables,
+                        black_box(board),
+                        &mut Budget::new(limits),
+                        u64::MAX,
+                    )
+                })
+            });
+        }
+    }
     group.finish();
 }
 

@@ -1,5 +1,6 @@
 //! Cross-checks of `fifteen` against an independent breadth-first table, path replays, Korf's
-//! published lengths, the `any` search on large boards, and one smoke test through the process.
+//! published lengths, the pattern databases against an independent search, the `any` search on
+//! large boards, `--jobs`, and one smoke test through the process.
 
 #[allow(dead_code)]
 #[path = "../src/bin/fifteen.rs"]
@@ -7,11 +8,13 @@ mod fifteen;
 
 use fifteen::board::Shape;
 use fifteen::cli::{
-    parse_args, run, solve_case, Algorithm, Command as Parsed, Config, MapKind, Stored,
+    parse_args, run, Algorithm, Command as Parsed, Config, MapKind, Solver, Stored, P3444, P555,
+    P663,
 };
 use fifteen::error::Error;
 use fifteen::goal::{is_reachable, spiral, Goal};
-use fifteen::search::bound::LinearConflict;
+use fifteen::search::bound::{LinearConflict, LowerBound};
+use fifteen::search::pdb::{self, build_table, rank, Additive};
 use fifteen::search::{ida, Budget, Limits, Puzzle};
 use std::collections::{HashMap, VecDeque};
 use std::io::Write;
@@ -121,18 +124,38 @@ fn config(algorithm: Algorithm, map: MapKind) -> Config {
 
 /// The path printed by `solve_case`, or `None` for `-1`.
 fn solve(config: &Config, shape: Shape, board: &[u32], goal: &[u32]) -> Option<String> {
-    let answer = solve_case(config, shape, board, goal, 1).expect("no limit");
+    let answer = Solver::new(config.clone(), 1)
+        .solve_case(shape, board, goal, 1)
+        .expect("no limit");
     answer
         .moves
         .map(|moves| moves.iter().map(|m| m.letter()).collect())
 }
 
-/// Checks ida on every board of `shape` (canonical path), and bfs and astar under both maps
-/// on every `sample`-th board, against the table.
+/// The canonical path IDA* finds with `bound`.
+fn ida_path<B: LowerBound>(puzzle: &Puzzle, bound: &B, board: &[u32]) -> String {
+    let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
+    match ida::solve(puzzle, bound, &bytes, &mut Budget::new(NO_LIMITS), u64::MAX) {
+        Ok(ida::Outcome::Path(path)) => path.iter().map(|m| m.letter()).collect(),
+        other => panic!("{board:?}: {other:?}"),
+    }
+}
+
+/// Checks ida on every board of `shape` (canonical path) with linear conflicts and, on boards
+/// of at most 9 cells, with pattern databases of groups of 3 and 4 tiles forced, and bfs and
+/// astar under both maps on every `sample`-th board, against the table.
 fn cross_check(shape: Shape, goal: &[u32], sample: usize) {
     let table = distance_table(shape, goal);
     let puzzle = Puzzle::new(shape, goal.iter().map(|&t| t as u8).collect());
     let bound = LinearConflict::new(&puzzle);
+    let n = shape.cells();
+    let sizes = [4, 4, 3, 3].iter().scan(n - 1, |left, &k| {
+        let k = k.min(*left);
+        *left -= k;
+        Some(k).filter(|&k| k > 0)
+    });
+    let groups = pdb::in_reading_order(&puzzle, &sizes.collect::<Vec<_>>());
+    let tables = Additive::new(&puzzle, &groups, true);
     let mut reachable = 0;
     for (index, board) in permutations(shape.cells() as u32).iter().enumerate() {
         let expected = table.get(board);
@@ -145,12 +168,9 @@ fn cross_check(shape: Shape, goal: &[u32], sample: usize) {
             continue;
         };
         reachable += 1;
-        let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
-        let path = ida::solve(&puzzle, &bound, &bytes, &mut Budget::new(NO_LIMITS))
-            .expect("no limit")
-            .expect("a path");
-        let path: String = path.iter().map(|m| m.letter()).collect();
-        assert_eq!(path, canonical_path(shape, &table, board), "{board:?}");
+        let canonical = canonical_path(shape, &table, board);
+        assert_eq!(ida_path(&puzzle, &bound, board), canonical, "{board:?}");
+        assert_eq!(ida_path(&puzzle, &tables, board), canonical, "{board:?}");
         if index % sample == 0 {
             for algorithm in [
                 Algorithm::Stored(Stored::Bfs),
@@ -285,39 +305,294 @@ const KORF_EASY: [(u32, usize, [u32; 16]); 10] = [
     ),
 ];
 
-fn check_korf(shape: Shape, board: &[u32], length: usize, id: u32) {
-    let goal: Vec<u32> = (1..16).chain(Some(0)).collect();
-    let path = solve(&Config::default(), shape, board, &goal).expect("a path");
-    assert_eq!(path.len(), length, "Korf #{id}");
-    assert_replays(shape, board, &goal, &path);
-}
-
-#[test]
-fn ida_finds_korfs_lengths_on_easy_instances() {
+/// Solves Korf's instances `(id, length, board)` for `goal` with the default search, one
+/// solver for all (the tables built once), checking each length and replaying each path.
+fn check_korf(goal: Goal, instances: &[(u32, usize, Vec<u32>)]) {
     let shape = Shape { rows: 4, cols: 4 };
-    for (id, length, board) in KORF_EASY {
-        check_korf(shape, &board, length, id);
+    let goal_board = goal.board(shape).unwrap();
+    let config = Config {
+        goal,
+        ..Config::default()
+    };
+    let solver = Solver::new(config, instances.len());
+    for (id, length, board) in instances {
+        let answer = solver.solve_case(shape, board, &goal_board, 1).unwrap();
+        let path: String = answer.moves.unwrap().iter().map(|m| m.letter()).collect();
+        assert_eq!(path.len(), *length, "Korf #{id}");
+        assert_replays(shape, board, &goal_board, &path);
     }
 }
 
 #[test]
-#[ignore = "all of Korf's 100: about 95 s"]
-fn ida_finds_korfs_lengths_on_all_100() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/korf100-blank-last.txt"
-    );
+fn ida_finds_korfs_lengths_on_easy_instances() {
+    let easy: Vec<_> = KORF_EASY
+        .iter()
+        .map(|&(id, length, board)| (id, length, board.to_vec()))
+        .collect();
+    check_korf(Goal::Standard, &easy);
+}
+
+/// Korf's 100 from `../shared/data/FILE` (`id length t0 … t15` a line), those with `ids`, or
+/// all for an empty list.
+fn korf(file: &str, ids: &[u32]) -> Vec<(u32, usize, Vec<u32>)> {
+    let path = format!("{}/../shared/data/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).expect("Korf's 100 beside the repository");
-    let shape = Shape { rows: 4, cols: 4 };
-    for line in text
+    let instances: Vec<_> = text
         .lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-    {
-        let numbers: Vec<u32> = line
-            .split_whitespace()
-            .map(|t| t.parse().unwrap())
-            .collect();
-        check_korf(shape, &numbers[2..], numbers[1] as usize, numbers[0]);
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|line| {
+            let numbers: Vec<u32> = line
+                .split_whitespace()
+                .map(|t| t.parse().unwrap())
+                .collect();
+            (numbers[0], numbers[1] as usize, numbers[2..].to_vec())
+        })
+        .filter(|(id, _, _)| ids.is_empty() || ids.contains(id))
+        .collect();
+    assert_eq!(
+        instances.len(),
+        if ids.is_empty() { 100 } else { ids.len() }
+    );
+    instances
+}
+
+/// Instances that the default search solves in well under 0.1 s each, lengths 41 to 59.
+const KORF_FAST: [u32; 12] = [1, 2, 3, 12, 19, 34, 42, 47, 55, 79, 94, 97];
+
+#[test]
+fn ida_finds_korfs_lengths_on_a_subset_of_both_files() {
+    check_korf(Goal::Standard, &korf("korf100-blank-last.txt", &KORF_FAST));
+    check_korf(Goal::BlankFirst, &korf("korf100.txt", &KORF_FAST));
+}
+
+#[test]
+#[ignore = "all of Korf's 100, blank last: about 3 s in release, more in the dev profile"]
+fn ida_finds_korfs_lengths_on_all_100_blank_last() {
+    check_korf(Goal::Standard, &korf("korf100-blank-last.txt", &[]));
+}
+
+#[test]
+#[ignore = "all of Korf's 100, blank first: about 3 s in release, more in the dev profile"]
+fn ida_finds_korfs_lengths_on_all_100_blank_first() {
+    check_korf(Goal::BlankFirst, &korf("korf100.txt", &[]));
+}
+
+/// Every table of a group, entry by entry, against an independent search: a 0-1 breadth-first
+/// search from the goal over (cells of the group's tiles, cell of the blank), where moving the
+/// blank onto a cell of no group tile is free and onto a group tile (the tile moves) costs 1;
+/// an entry is the least distance over the blank's cells.
+fn check_table(shape: Shape, goal: &[u32], group: &[u8]) {
+    let n = shape.cells();
+    let goal_at: Vec<usize> = (0..n)
+        .map(|t| goal.iter().position(|&g| g as usize == t).unwrap())
+        .collect();
+    let blank = goal_at[0];
+    let start: Vec<u8> = group.to_vec();
+    let mut distance: HashMap<(Vec<u8>, usize), u32> = HashMap::new();
+    let mut queue = VecDeque::from([(start.clone(), blank, 0)]);
+    while let Some((cells, at, d)) = queue.pop_front() {
+        if distance.contains_key(&(cells.clone(), at)) {
+            continue;
+        }
+        distance.insert((cells.clone(), at), d);
+        let (row, col) = (at / shape.cols, at % shape.cols);
+        let adjacent = [
+            (row > 0).then(|| at - shape.cols),
+            (row + 1 < shape.rows).then_some(at + shape.cols),
+            (col > 0).then(|| at - 1),
+            (col + 1 < shape.cols).then_some(at + 1),
+        ];
+        for next in adjacent.into_iter().flatten() {
+            let mut cells = cells.clone();
+            match cells.iter().position(|&c| usize::from(c) == next) {
+                Some(i) => {
+                    cells[i] = at as u8;
+                    queue.push_back((cells, next, d + 1));
+                }
+                None => queue.push_front((cells, next, d)),
+            }
+        }
+    }
+    let mut least: HashMap<Vec<u8>, u32> = HashMap::new();
+    for ((cells, _), d) in distance {
+        let entry = least.entry(cells).or_insert(d);
+        *entry = (*entry).min(d);
+    }
+    let puzzle = Puzzle::new(shape, goal.iter().map(|&t| t as u8).collect());
+    let table = build_table(&puzzle, group, blank);
+    // Placements the search never reaches (half of them when the group holds every tile)
+    // are marked 255.
+    let reached = table.iter().filter(|&&v| v != u8::MAX).count();
+    assert_eq!(
+        reached,
+        least.len(),
+        "{shape:?} {group:?}: placements reached"
+    );
+    for (cells, d) in least {
+        assert_eq!(
+            u32::from(table[rank(&cells, n)]),
+            d,
+            "{shape:?} {group:?} {cells:?}"
+        );
+    }
+}
+
+#[test]
+fn tables_match_an_independent_search() {
+    let cases: [(usize, usize, &[&[u8]]); 4] = [
+        (2, 3, &[&[0, 1], &[2, 3, 4], &[0, 1, 2, 3, 4]]),
+        (3, 3, &[&[0, 1, 2], &[3, 4, 6, 7], &[0, 2, 6]]),
+        (2, 4, &[&[0, 1, 4, 5], &[2, 3, 6]]),
+        (3, 4, &[&[0, 1, 2, 3], &[4, 5, 8, 9], &[1, 6, 10]]),
+    ];
+    for (rows, cols, groups) in cases {
+        let shape = Shape { rows, cols };
+        let n = (rows * cols) as u32;
+        let standard: Vec<u32> = (1..n).chain(Some(0)).collect();
+        let first: Vec<u32> = (0..n).collect();
+        for goal in [standard, first, spiral(shape)] {
+            let blank = goal.iter().position(|&t| t == 0).unwrap() as u8;
+            for group in groups {
+                // The same cells, the goal's blank replaced by the first cell left out.
+                let spare = (0..n as u8)
+                    .find(|c| *c != blank && !group.contains(c))
+                    .unwrap_or(blank);
+                let group: Vec<u8> = group
+                    .iter()
+                    .map(|&c| if c == blank { spare } else { c })
+                    .collect();
+                if !group.contains(&blank) {
+                    check_table(shape, &goal, &group);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn tables_never_exceed_the_distance_on_every_3x3_board() {
+    let shape = Shape { rows: 3, cols: 3 };
+    for goal in [vec![1, 2, 3, 4, 5, 6, 7, 8, 0], spiral(shape)] {
+        let table = distance_table(shape, &goal);
+        assert_eq!(table.len(), 181_440);
+        let puzzle = Puzzle::new(shape, goal.iter().map(|&t| t as u8).collect());
+        for sizes in [&[4, 4][..], &[3, 3, 2], &[8]] {
+            for reflect in [false, true] {
+                let groups = pdb::in_reading_order(&puzzle, sizes);
+                let tables = Additive::new(&puzzle, &groups, reflect);
+                for (board, &d) in &table {
+                    let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
+                    let h = tables.start(&bytes).1;
+                    assert!(h <= d, "{sizes:?} {board:?}: {h} > {d}");
+                    // One group of every tile: the table is the distance itself.
+                    assert!(sizes.len() > 1 || h == d, "{board:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn incremental_bound_matches_a_fresh_one_along_random_walks() {
+    let shape = Shape { rows: 4, cols: 4 };
+    for goal in [
+        (0..16).collect::<Vec<u8>>(),
+        spiral(shape).iter().map(|&t| t as u8).collect(),
+    ] {
+        let puzzle = Puzzle::new(shape, goal.clone());
+        let groups = pdb::by_symmetry(&puzzle, 0, &P3444)
+            .unwrap_or_else(|| pdb::in_reading_order(&puzzle, &[3, 4, 4, 4]));
+        let tables = Additive::new(&puzzle, &groups, true);
+        let mut cells = [0u8; 256];
+        cells[..16].copy_from_slice(&goal);
+        let (mut state, _) = tables.start(&goal);
+        let mut blank = goal.iter().position(|&t| t == 0).unwrap();
+        let mut seed: u64 = 7;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let Some(next) = puzzle.neighbors[blank].get((seed % 4) as usize).copied() else {
+                continue;
+            };
+            if next == fifteen::search::NONE {
+                continue;
+            }
+            let limit = (seed >> 8) as u32 % 40;
+            let tile = cells[next];
+            let (h, undo) = tables.apply(&mut state, &cells, tile, next, blank, limit);
+            let mut after = cells;
+            after[blank] = tile;
+            after[next] = 0;
+            let exact = tables.start(&after[..16]).1;
+            if h > limit {
+                assert!(h <= exact);
+                continue;
+            }
+            assert_eq!(h, exact);
+            if seed % 4 == 0 {
+                tables.undo(&mut state, tile, next, blank, undo);
+                continue;
+            }
+            cells = after;
+            blank = next;
+        }
+    }
+}
+
+#[test]
+fn partitions_cover_every_tile_once() {
+    let shape = Shape { rows: 4, cols: 4 };
+    let puzzle = Puzzle::new(shape, (0..16).collect());
+    for (frame, bytes) in [
+        (&P3444[..], 90_720),
+        (&P555[..], 1_572_480),
+        (&P663[..], 11_534_880),
+    ] {
+        let mut cells: Vec<u8> = frame.iter().flat_map(|g| g.iter().copied()).collect();
+        cells.sort_unstable();
+        assert_eq!(cells, (1..16).collect::<Vec<u8>>());
+        if bytes < 2_000_000 {
+            let groups = pdb::by_symmetry(&puzzle, 0, frame).unwrap();
+            assert_eq!(Additive::new(&puzzle, &groups, true).bytes(), bytes);
+        }
+    }
+}
+
+#[test]
+fn jobs_give_the_same_answers_in_input_order() {
+    let korf: String = korf("korf100-blank-last.txt", &[12, 55, 79, 42])
+        .iter()
+        .map(|(_, _, b)| {
+            format!(
+                "4\n{}\n",
+                b.iter()
+                    .map(|t| t.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )
+        })
+        .collect();
+    let input = format!(
+        "3\n8 6 7 2 5 4 3 0 1\n{korf}3 4\n11 7 3 10 8 4 9 1 0 6 2 5\n2\n1 0 3 2\n3\n1 2 3 4 5 6 7 8 0\n"
+    );
+    let one = run_text(&Config::default(), &input);
+    assert!(one.1.is_ok());
+    assert!(one.0.lines().count() >= 8);
+    for jobs in [2, 3, 16] {
+        let config = Config {
+            jobs,
+            ..Config::default()
+        };
+        assert_eq!(run_text(&config, &input), one, "--jobs {jobs}");
+        // An error in a case: the answers before it, then the error.
+        let bad = format!("{input}2\n1 2 x 0\n3\n1 2 3 4 5 6 7 0 8\n");
+        let (output, result) = run_text(&config, &bad);
+        assert_eq!(output, one.0);
+        assert_eq!(
+            result.unwrap_err().to_string(),
+            "case 9: \"x\" is not a tile (line 18)"
+        );
     }
 }
 
@@ -390,14 +665,9 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
     let board = [8, 6, 7, 2, 5, 4, 3, 0, 1];
     let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
     let nodes = |map| {
-        let answer = solve_case(
-            &config(Algorithm::Stored(Stored::Astar), map),
-            shape,
-            &board,
-            &goal,
-            1,
-        )
-        .unwrap();
+        let answer = Solver::new(config(Algorithm::Stored(Stored::Astar), map), 1)
+            .solve_case(shape, &board, &goal, 1)
+            .unwrap();
         (answer.stats.nodes, answer.moves.map(|m| m.len()))
     };
     assert_eq!(nodes(MapKind::Hash), nodes(MapKind::BTree));

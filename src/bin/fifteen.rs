@@ -26,8 +26,10 @@
 //! `--map hash|btree` (the level map of `astar` and `bfs`), `--goal standard|blank-first|spiral|"t t …"`,
 //! `--stats` (per case on stderr: search, bound, nodes generated, table and solve times),
 //! `--max-nodes N`, `--time-limit SECONDS`, `--max-memory MIB` (the guard of `astar` and `bfs`,
-//! default 2048); `any` needs no limit and ignores them. Exit codes: 0 ok, 1 bad input, 2 bad usage, 3 a limit reached; `--help`
-//! prints the usage line.
+//! default 2048); `any` needs no limit and ignores them; the limits count the search, not the
+//! build of `ida`'s tables. `--jobs N` (default 1): the cases solved by N threads, the answers
+//! still in input order, the tables built once and shared. Exit codes: 0 ok, 1 bad input,
+//! 2 bad usage, 3 a limit reached; `--help` prints the usage line.
 //!
 //! # Notation and limits
 //!
@@ -39,9 +41,11 @@
 //! # Complexity
 //!
 //! `ida`: O(b^d) nodes for d moves and an effective branching factor b < 3 that shrinks as the
-//! lower bound (Manhattan distance plus linear conflicts) gets stronger; memory O(d). The bound
-//! is a parameter (`search::bound::LowerBound`), so a stronger one (pattern databases) plugs in
-//! without touching the search.
+//! lower bound gets stronger; memory O(d). The bound is a parameter
+//! (`search::bound::LowerBound`): Manhattan distance plus linear conflicts, or additive
+//! pattern databases (`search::pdb`) built by the program for the goal, chosen per board size
+//! by `cli::Plan` (4×4: 5-5-5 tables, 1.5 MB built in ≈0.25 s; Korf's 100 in ≈3 s, ≈1 M nodes
+//! generated each on average).
 //! `astar` and `bfs`: time and memory O(states reached). `dfs --bound K`: O(3^K) time, O(K)
 //! memory. `any`: O(N·(rows+cols)) moves; O(N²) work at worst (each search for a way for
 //! the blank visits at most N cells), far less in practice (100×100: ≈0.2 s).
@@ -666,6 +670,13 @@ pub mod search {
     /// Marks a missing neighbour in [`Puzzle::neighbors`].
     pub const NONE: usize = usize::MAX;
 
+    /// The most cells of a board for the optimal searches.
+    pub const MAX_BOARD: usize = 256;
+
+    /// A board as IDA* keeps it: `cells[p]` the tile on cell `p`, zeros after the last cell
+    /// (a fixed size, so that indices masked below 256 need no bounds checks).
+    pub type Board = [u8; MAX_BOARD];
+
     /// A board shape and goal prepared for search, tiles as bytes.
     ///
     /// # Constraints
@@ -709,16 +720,21 @@ pub mod search {
         limits: Limits,
         start: Instant,
         pub nodes: u64,
+        /// The count at which the limits are next looked at.
+        checkpoint: u64,
     }
 
     impl Budget {
         /// A budget starting now.
         pub fn new(limits: Limits) -> Self {
-            Budget {
+            let mut budget = Budget {
                 limits,
                 start: Instant::now(),
                 nodes: 0,
-            }
+                checkpoint: 0,
+            };
+            budget.set_checkpoint();
+            budget
         }
 
         /// Counts one node; fails once a node or time limit is passed. The clock is read every
@@ -726,22 +742,44 @@ pub mod search {
         #[inline]
         pub fn count(&mut self) -> Result<(), LimitHit> {
             self.nodes += 1;
+            if self.nodes < self.checkpoint {
+                return Ok(());
+            }
+            self.check()
+        }
+
+        /// The limits, looked at.
+        #[cold]
+        fn check(&mut self) -> Result<(), LimitHit> {
             if let Some(limit) = self.limits.max_nodes {
                 if self.nodes > limit {
                     return Err(LimitHit::Nodes { limit });
                 }
             }
-            if self.nodes % 4096 == 0 {
-                if let Some(limit) = self.limits.time_limit {
-                    if self.start.elapsed() > limit {
-                        return Err(LimitHit::Time {
-                            seconds: limit.as_secs_f64(),
-                            nodes: self.nodes,
-                        });
-                    }
+            if let Some(limit) = self.limits.time_limit {
+                if self.start.elapsed() > limit {
+                    return Err(LimitHit::Time {
+                        seconds: limit.as_secs_f64(),
+                        nodes: self.nodes,
+                    });
                 }
             }
+            self.set_checkpoint();
             Ok(())
+        }
+
+        /// The next count to look at the limits: past the node limit, or at the next
+        /// multiple of 4096 with a time limit.
+        fn set_checkpoint(&mut self) {
+            let nodes = self
+                .limits
+                .max_nodes
+                .map_or(u64::MAX, |n| n.saturating_add(1));
+            let time = match self.limits.time_limit {
+                Some(_) => (self.nodes / 4096 + 1) * 4096,
+                None => u64::MAX,
+            };
+            self.checkpoint = nodes.min(time);
         }
 
         /// Fails once `bytes` exceed the memory limit, `states` being the states stored.
@@ -756,26 +794,95 @@ pub mod search {
 
     /// Admissible lower bounds on the number of moves to the goal, swappable in [`ida::solve`].
     pub mod bound {
-        use super::Puzzle;
+        use super::{Board, Puzzle};
 
-        /// A lower bound on the moves from a board to the goal, computed in full once and then
-        /// updated move by move. Implement it and pass it to [`super::ida::solve`] to swap the
-        /// bound of IDA*; `estimate` is called once a search, `update` once a node generated.
+        /// A lower bound on the moves from a board to the goal, kept up to date move by move
+        /// along the path of a depth-first search: `start` once a search, then `apply` for every
+        /// node generated and `undo` when the search backs up. Implement it and pass it to
+        /// [`super::ida::solve`] to swap the bound of IDA*.
         ///
         /// # Constraints
         ///
         /// Admissible (never above the true distance) and 0 exactly at the goal. IDA* stays
-        /// optimal and canonical with any such bound; A* also needs it consistent (changing by
-        /// at most 1 a move).
+        /// optimal and canonical with any such bound, consistent or not.
         pub trait LowerBound {
+            /// What the bound keeps about the board on the search path.
+            type State;
+            /// What [`LowerBound::undo`] needs to take a move back.
+            type Undo: Copy;
             /// The name shown by `--stats`.
-            fn name(&self) -> &'static str;
-            /// The bound of the board `cells`.
-            fn estimate(&self, cells: &[u8]) -> u32;
-            /// The bound after sliding `tile` from cell `from` into the blank at cell `to`, given
-            /// `h`, the bound of `cells`, the board *before* the move.
-            fn update(&self, cells: &[u8], h: u32, tile: u8, from: usize, to: usize) -> u32;
+            fn name(&self) -> String;
+            /// The state and the bound of the board `cells`.
+            fn start(&self, cells: &[u8]) -> (Self::State, u32);
+            /// Slides `tile` from cell `from` into the blank at cell `to` and returns the new
+            /// bound; `cells` is the board *before* the move. When the bound exceeds `limit`,
+            /// the bound may stop early, return any admissible value above `limit` and must
+            /// leave `state` as it was (no `undo` follows); otherwise the value is that of
+            /// `start` on the new board and [`LowerBound::undo`] follows with the token.
+            fn apply(
+                &self,
+                state: &mut Self::State,
+                cells: &Board,
+                tile: u8,
+                from: usize,
+                to: usize,
+                limit: u32,
+            ) -> (u32, Self::Undo);
+            /// Takes back the last `apply(state, _, tile, from, to, _)`, which returned `undo`.
+            fn undo(
+                &self,
+                state: &mut Self::State,
+                tile: u8,
+                from: usize,
+                to: usize,
+                undo: Self::Undo,
+            );
         }
+
+        /// Implements [`LowerBound`] for a bound whose state is its value, from its
+        /// `estimate(cells)` and `update(cells, h, tile, from, to)`.
+        macro_rules! valued_bound {
+            ($bound:ty, $name:expr) => {
+                impl LowerBound for $bound {
+                    type State = u32;
+                    type Undo = u32;
+
+                    fn name(&self) -> String {
+                        $name.to_string()
+                    }
+
+                    fn start(&self, cells: &[u8]) -> (u32, u32) {
+                        let h = self.estimate(cells);
+                        (h, h)
+                    }
+
+                    #[inline]
+                    fn apply(
+                        &self,
+                        state: &mut u32,
+                        cells: &Board,
+                        tile: u8,
+                        from: usize,
+                        to: usize,
+                        limit: u32,
+                    ) -> (u32, u32) {
+                        let old = *state;
+                        let h = self.update(cells, old, tile, from, to);
+                        if h <= limit {
+                            *state = h;
+                        }
+                        (h, old)
+                    }
+
+                    #[inline]
+                    fn undo(&self, state: &mut u32, _: u8, _: usize, _: usize, old: u32) {
+                        *state = old;
+                    }
+                }
+            };
+        }
+        valued_bound!(Manhattan, "manhattan");
+        valued_bound!(LinearConflict, "manhattan+linear-conflict");
 
         /// The Manhattan distance: the sum of the tiles' taxicab distances to their goal cells.
         /// Table N² bytes; `update` O(1).
@@ -804,17 +911,16 @@ pub mod search {
             }
         }
 
-        impl LowerBound for Manhattan {
-            fn name(&self) -> &'static str {
-                "manhattan"
-            }
-
-            fn estimate(&self, cells: &[u8]) -> u32 {
+        impl Manhattan {
+            /// The bound of the board `cells`. O(N).
+            pub fn estimate(&self, cells: &[u8]) -> u32 {
                 cells.iter().enumerate().map(|(p, &t)| self.of(t, p)).sum()
             }
 
+            /// The bound after sliding `tile` from cell `from` into the blank at cell `to`,
+            /// given `h`, the bound of the board before the move. O(1).
             #[inline]
-            fn update(&self, _: &[u8], h: u32, tile: u8, from: usize, to: usize) -> u32 {
+            pub fn update(&self, _: &[u8], h: u32, tile: u8, from: usize, to: usize) -> u32 {
                 h + self.of(tile, to) - self.of(tile, from)
             }
         }
@@ -966,12 +1072,9 @@ pub mod search {
             }
         }
 
-        impl LowerBound for LinearConflict {
-            fn name(&self) -> &'static str {
-                "manhattan+linear-conflict"
-            }
-
-            fn estimate(&self, cells: &[u8]) -> u32 {
+        impl LinearConflict {
+            /// The bound of the board `cells`. O(N·L).
+            pub fn estimate(&self, cells: &[u8]) -> u32 {
                 let lines = [&self.rows, &self.cols];
                 self.manhattan.estimate(cells)
                     + lines
@@ -981,8 +1084,10 @@ pub mod search {
                         .sum::<u32>()
             }
 
+            /// The bound after sliding `tile` from cell `from` into the blank at cell `to`,
+            /// given `h`, the bound of `cells`, the board before the move. O(L).
             #[inline]
-            fn update(&self, cells: &[u8], h: u32, tile: u8, from: usize, to: usize) -> u32 {
+            pub fn update(&self, cells: &[u8], h: u32, tile: u8, from: usize, to: usize) -> u32 {
                 let h = self.manhattan.update(cells, h, tile, from, to);
                 let shape = self.shape;
                 let (from_row, from_col) = (shape.row(from), shape.col(from));
@@ -1002,71 +1107,879 @@ pub mod search {
         }
     }
 
+    /// Additive disjoint pattern databases (Korf & Felner, 2002; Felner, Korf & Hanan, 2004)
+    /// for any board of at most 32 cells, any goal and any partition of the tiles.
+    ///
+    /// A *group* is a set of k tiles, named by their goal cells. Its table holds, for every
+    /// placement of its tiles (an ordered choice of k distinct cells of N), the least number of
+    /// moves *of the group's tiles* that bring them home, the other tiles moving for free: the
+    /// level of a breadth-first search from the goal over (placement, region of the blank),
+    /// where the blank moves within its connected empty region at no cost and sliding a group
+    /// tile into the region costs 1. Values of disjoint groups add up to an admissible bound.
+    /// A placement `(p0, …, pk−1)` is stored at its perfect rank `Σ dᵢ·(N−1−i)!/(N−k)!` with
+    /// `dᵢ = pᵢ − #{j < i : pⱼ < pᵢ}`: a table has N!/(N−k)! one-byte entries (4×4: 3,360
+    /// bytes for 3 tiles, 43,680 for 4, 524,160 for 5, 5,765,760 for 6; 3×4: 95,040 for 5,
+    /// 665,280 for 6).
+    ///
+    /// Two groups whose goal cells are images of each other under a symmetry of the board share
+    /// one table, looked up through the symmetry, when the symmetry also fixes the goal's blank
+    /// or the goal's free cells are connected for both (the blank's start does not matter).
+    ///
+    /// With reflection, when the goal's blank lies on a diagonal of a square board, the bound
+    /// is `max(h(s), h(s'))` with `s'` the board reflected in that diagonal and its tiles
+    /// relabelled (`t → goal[T(home(t))]`): `s'` is as far from the goal as `s`, and the same
+    /// tables serve both look-ups.
+    pub mod pdb {
+        use super::super::board::Shape;
+        use super::bound::LowerBound;
+        use super::{Board, Puzzle};
+
+        /// The most cells a board with tables may have (cell sets are `u32` masks).
+        pub const MAX_CELLS: usize = 32;
+        /// The most groups of a partition.
+        pub const MAX_GROUPS: usize = 8;
+        /// The largest group (a queue entry packs k cells of 5 bits in a `u64`).
+        pub const MAX_GROUP: usize = 11;
+        const UNSEEN: u8 = u8::MAX;
+        const NO_GROUP: u8 = u8::MAX;
+
+        /// N!/(N−k)!, the number of placements of k distinct tiles on N cells.
+        pub fn table_len(n: usize, k: usize) -> usize {
+            (n - k + 1..=n).product()
+        }
+
+        /// The perfect rank of the placement `cells` (distinct, each below N) among
+        /// N!/(N−k)!. O(k).
+        pub fn rank(cells: &[u8], n: usize) -> usize {
+            let mut used = 0u32;
+            let mut r = 0;
+            for (i, &p) in cells.iter().enumerate() {
+                let d = u32::from(p) - (used & ((1u32 << p) - 1)).count_ones();
+                r = r * (n - i) + d as usize;
+                used |= 1 << p;
+            }
+            r
+        }
+
+        /// Slot-indexed arrays have this length, a power of two above [`MAX_GROUP`], so that
+        /// `slot & 15` needs no bounds check.
+        const SLOTS: usize = 16;
+
+        /// The weights of the rank's digits: `w[i] = (N−1−i)!/(N−k)!`, so `rank = Σ dᵢ·w[i]`.
+        fn weights(n: usize, k: usize) -> [usize; SLOTS] {
+            let mut w = [0; SLOTS];
+            let mut acc = 1;
+            for i in (0..k).rev() {
+                w[i] = acc;
+                acc *= n - i;
+            }
+            w
+        }
+
+        /// The rank of a placement after its tile `i` moved from cell `from` to the adjacent
+        /// free cell `to`, from its old rank `r`; `between(lo, hi)` gives the slots of the
+        /// group's tiles on the cells strictly between. Only digit i and the digits of later
+        /// tiles between the two cells change. O(1) for a move along a row, O(cols) otherwise.
+        #[inline(always)]
+        fn rank_after_move<I: Iterator<Item = usize>>(
+            r: usize,
+            w: &[usize; SLOTS],
+            i: usize,
+            (from, to): (usize, usize),
+            between: impl FnOnce(usize, usize) -> I,
+        ) -> usize {
+            let wi = w[i & (SLOTS - 1)];
+            if to == from + 1 {
+                return r + wi;
+            }
+            if to + 1 == from {
+                return r - wi;
+            }
+            let (mut before, mut later) = (0, 0);
+            for l in between(from.min(to), from.max(to)) {
+                if l < i {
+                    before += 1;
+                } else {
+                    later += w[l & (SLOTS - 1)];
+                }
+            }
+            if to > from {
+                r + wi * (to - from - before) + later
+            } else {
+                r - wi * (from - to - before) - later
+            }
+        }
+
+        /// Cell sets as bit masks, for the flood fill of the blank's region.
+        struct Masks {
+            cols: usize,
+            /// `around[p]`: the cells next to `p`.
+            around: Vec<u32>,
+            all: u32,
+            not_first_col: u32,
+            not_last_col: u32,
+        }
+
+        impl Masks {
+            fn new(puzzle: &Puzzle) -> Self {
+                let shape = puzzle.shape;
+                let cells = 0..shape.cells();
+                let set = |keep: &dyn Fn(usize) -> bool| {
+                    cells
+                        .clone()
+                        .filter(|&p| keep(p))
+                        .fold(0, |m, p| m | 1u32 << p)
+                };
+                Masks {
+                    cols: shape.cols,
+                    around: puzzle
+                        .neighbors
+                        .iter()
+                        .map(|n| set(&|p| n.contains(&p)))
+                        .collect(),
+                    all: set(&|_| true),
+                    not_first_col: set(&|p| shape.col(p) > 0),
+                    not_last_col: set(&|p| shape.col(p) + 1 < shape.cols),
+                }
+            }
+
+            /// The connected part of `free` that holds `start`. O(rows·cols) word operations.
+            #[inline]
+            fn flood(&self, start: usize, free: u32) -> u32 {
+                let mut region = 1u32 << start;
+                loop {
+                    let grown = (region
+                        | ((region & self.not_last_col) << 1)
+                        | ((region & self.not_first_col) >> 1)
+                        | (region << self.cols)
+                        | (region >> self.cols))
+                        & free;
+                    if grown == region {
+                        return region;
+                    }
+                    region = grown;
+                }
+            }
+        }
+
+        /// The blank cells already reached with one placement: `u16` when N ≤ 16 (halves
+        /// the build's memory), else `u32`.
+        trait CellSet: Copy {
+            const EMPTY: Self;
+            fn bits(self) -> u32;
+            fn of(bits: u32) -> Self;
+        }
+
+        macro_rules! cell_set {
+            ($word:ty) => {
+                impl CellSet for $word {
+                    const EMPTY: $word = 0;
+                    #[inline]
+                    fn bits(self) -> u32 {
+                        u32::from(self)
+                    }
+                    #[inline]
+                    fn of(bits: u32) -> $word {
+                        bits as $word
+                    }
+                }
+            };
+        }
+        cell_set!(u16);
+        cell_set!(u32);
+
+        /// The table of the group whose tiles' goal cells are `cells` (in table order), the
+        /// goal's blank at `blank`: entry `rank(p)` is the least number of group moves between
+        /// placement `p` and the goal placement (255 if unreachable, which happens only on a
+        /// board of one row or column).
+        ///
+        /// Breadth-first by levels over (placement, blank region): a state marks its whole
+        /// region when generated, so each is queued once; each level is sorted by rank (one
+        /// counting-sort pass) so that its expansion walks the table in a few increasing
+        /// streams. Time O(states · k) with states = placements × regions (≈11.8 M for a
+        /// 6-tile group of the 4×4, ≈1.3 s; a 5-tile group ≈0.09 s); memory 1 byte per
+        /// placement for the table, 2 (N ≤ 16) or 4 for the regions seen, and 16 bytes per
+        /// state of the two largest levels.
+        ///
+        /// # Constraints
+        ///
+        /// N ≤ 32, 1 ≤ k = `cells.len()` ≤ min(11, N − 1), cells distinct and not `blank`.
+        pub fn build_table(puzzle: &Puzzle, cells: &[u8], blank: usize) -> Vec<u8> {
+            if puzzle.shape.cells() <= 16 {
+                build::<u16>(puzzle, cells, blank)
+            } else {
+                build::<u32>(puzzle, cells, blank)
+            }
+        }
+
+        /// A (placement, blank region) of a level of the breadth-first search.
+        #[derive(Clone, Copy, Default)]
+        struct Entry {
+            rank: u32,
+            region: u32,
+            /// The cell of tile i in bits 5i..5i+5.
+            cells: u64,
+        }
+
+        /// Sorts `level` by rank, to about 4,096 buckets, using `scratch`. O(len + entries).
+        fn sort_by_rank(level: &mut Vec<Entry>, scratch: &mut Vec<Entry>, len: usize) {
+            let mut shift = 0;
+            while len >> shift > 4096 {
+                shift += 1;
+            }
+            let mut counts = vec![0; (len >> shift) + 2];
+            for e in level.iter() {
+                counts[(e.rank as usize >> shift) + 1] += 1;
+            }
+            for b in 1..counts.len() {
+                counts[b] += counts[b - 1];
+            }
+            scratch.clear();
+            scratch.resize(level.len(), Entry::default());
+            for e in level.iter() {
+                let b = e.rank as usize >> shift;
+                scratch[counts[b]] = *e;
+                counts[b] += 1;
+            }
+            std::mem::swap(level, scratch);
+        }
+
+        fn build<S: CellSet>(puzzle: &Puzzle, cells: &[u8], blank: usize) -> Vec<u8> {
+            let n = puzzle.shape.cells();
+            let k = cells.len();
+            let masks = Masks::new(puzzle);
+            let len = table_len(n, k);
+            let w = weights(n, k);
+            let mut table = vec![UNSEEN; len];
+            let mut seen = vec![S::EMPTY; len];
+            let (mut packed, mut occupied) = (0u64, 0u32);
+            for (i, &c) in cells.iter().enumerate() {
+                packed |= u64::from(c) << (5 * i);
+                occupied |= 1 << c;
+            }
+            let r0 = rank(cells, n);
+            let region = masks.flood(blank, masks.all & !occupied);
+            seen[r0] = S::of(region);
+            table[r0] = 0;
+            let mut level = vec![Entry {
+                rank: r0 as u32,
+                region,
+                cells: packed,
+            }];
+            let mut next = Vec::new();
+            let mut depth = 0;
+            let mut at = [0; MAX_GROUP];
+            let mut slot_at = [0; MAX_CELLS];
+            while !level.is_empty() {
+                depth += 1;
+                for e in &level {
+                    let mut occupied = 0u32;
+                    for (i, p) in at.iter_mut().take(k).enumerate() {
+                        *p = (e.cells >> (5 * i) & 31) as usize;
+                        occupied |= 1 << *p;
+                        slot_at[*p] = i;
+                    }
+                    for (i, &from) in at.iter().enumerate().take(k) {
+                        let mut targets = masks.around[from] & e.region;
+                        while targets != 0 {
+                            let to = targets.trailing_zeros() as usize;
+                            targets &= targets - 1;
+                            let r =
+                                rank_after_move(e.rank as usize, &w, i, (from, to), |lo, hi| {
+                                    let mut between =
+                                        occupied & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
+                                    std::iter::from_fn(move || {
+                                        (between != 0).then(|| {
+                                            let p = between.trailing_zeros() as usize;
+                                            between &= between - 1;
+                                            slot_at[p]
+                                        })
+                                    })
+                                });
+                            let mask = seen[r].bits();
+                            if mask & (1 << from) != 0 {
+                                continue;
+                            }
+                            let region = masks
+                                .flood(from, masks.all & !(occupied ^ (1 << from) ^ (1 << to)));
+                            if mask == 0 {
+                                table[r] = depth;
+                            }
+                            seen[r] = S::of(mask | region);
+                            next.push(Entry {
+                                rank: r as u32,
+                                region,
+                                cells: e.cells & !(31 << (5 * i)) | (to as u64) << (5 * i),
+                            });
+                        }
+                    }
+                }
+                sort_by_rank(&mut next, &mut level, len);
+                std::mem::swap(&mut level, &mut next);
+                next.clear();
+            }
+            table
+        }
+
+        /// The board's symmetries as cell permutations, identity first: 4 for a rectangle, 8
+        /// for a square; each maps adjacent cells to adjacent cells.
+        fn symmetries(shape: Shape) -> Vec<Vec<usize>> {
+            let (rows, cols) = (shape.rows, shape.cols);
+            let mut all = Vec::new();
+            for transpose in [false, true] {
+                if transpose && rows != cols {
+                    continue;
+                }
+                for (flip_rows, flip_cols) in
+                    [(false, false), (false, true), (true, false), (true, true)]
+                {
+                    all.push(
+                        (0..shape.cells())
+                            .map(|p| {
+                                let (mut r, mut c) = (shape.row(p), shape.col(p));
+                                if transpose {
+                                    std::mem::swap(&mut r, &mut c);
+                                }
+                                if flip_rows {
+                                    r = rows - 1 - r;
+                                }
+                                if flip_cols {
+                                    c = cols - 1 - c;
+                                }
+                                r * cols + c
+                            })
+                            .collect(),
+                    );
+                }
+            }
+            all
+        }
+
+        /// The reflection in the main diagonal when it fixes `cell`, else the one in the
+        /// anti-diagonal when that fixes `cell`; `None` on other cells and rectangles.
+        fn diagonal_fixing(shape: Shape, cell: usize) -> Option<Vec<usize>> {
+            let w = shape.cols;
+            let (r, c) = (shape.row(cell), shape.col(cell));
+            if shape.rows != w {
+                None
+            } else if r == c {
+                Some((0..w * w).map(|p| (p % w) * w + p / w).collect())
+            } else if r + c == w - 1 {
+                Some(
+                    (0..w * w)
+                        .map(|p| (w - 1 - p % w) * w + (w - 1 - p / w))
+                        .collect(),
+                )
+            } else {
+                None
+            }
+        }
+
+        /// Maps `frame`, groups of cells for a goal whose blank is at cell `blank`, onto
+        /// `puzzle`'s goal by a symmetry that takes `blank` to the goal's blank; `None` when
+        /// there is none.
+        pub fn by_symmetry(puzzle: &Puzzle, blank: usize, frame: &[&[u8]]) -> Option<Vec<Vec<u8>>> {
+            let symmetry = symmetries(puzzle.shape)
+                .into_iter()
+                .find(|s| s[blank] == puzzle.goal_at[0])?;
+            Some(
+                frame
+                    .iter()
+                    .map(|g| g.iter().map(|&c| symmetry[usize::from(c)] as u8).collect())
+                    .collect(),
+            )
+        }
+
+        /// The goal's cells in row-major order, the blank's skipped, cut into groups of
+        /// `sizes` (which add up to N − 1).
+        pub fn in_reading_order(puzzle: &Puzzle, sizes: &[usize]) -> Vec<Vec<u8>> {
+            let blank = puzzle.goal_at[0];
+            let mut cells = (0..puzzle.shape.cells() as u8).filter(|&c| usize::from(c) != blank);
+            sizes
+                .iter()
+                .map(|&k| cells.by_ref().take(k).collect())
+                .collect()
+        }
+
+        /// One group of a partition: its tiles in table order and the cell map (a symmetry,
+        /// the identity for a group that owns its table) applied before ranking.
+        struct Group {
+            tiles: Vec<u8>,
+            /// Where its table starts in [`Additive::data`].
+            offset: usize,
+            map: [u8; MAX_CELLS],
+            w: [usize; SLOTS],
+            /// `inv[c]`: the board cell that `map` sends to table cell `c`.
+            inv: [u8; MAX_CELLS],
+            /// `slot[tile]`: the place of `tile` in `tiles`, or [`NO_GROUP`].
+            slot: [u8; MAX_CELLS],
+            /// `inv` and `slot` for the reflected board: `reflected_inv[c]` is the board cell
+            /// whose reflection `map` sends to `c`; `reflected_slot[t]` the slot of the
+            /// relabelled tile `t`.
+            reflected_inv: [u8; MAX_CELLS],
+            reflected_slot: [u8; MAX_CELLS],
+        }
+
+        /// Additive disjoint pattern databases for one board shape, goal and partition, with
+        /// the optional reflected look-up. `apply` O(1) for a move along a row of the table's
+        /// frame, O(cols) otherwise, twice with the reflection; it stops before writing once a
+        /// sum exceeds the limit.
+        pub struct Additive {
+            n: usize,
+            name: String,
+            groups: Vec<Group>,
+            /// All tables, one after another.
+            data: Vec<u8>,
+            /// `tile_group[t]`: the group of tile `t`, or [`NO_GROUP`] for the blank.
+            tile_group: [u8; MAX_CELLS],
+            /// `(cell map T, tile map t → goal[T(home(t))])` of the reflection.
+            reflection: Option<([u8; MAX_CELLS], [u8; MAX_CELLS])>,
+        }
+
+        /// The state of [`Additive`]: each group's rank and value, for the board and its
+        /// reflection, and their sums.
+        #[derive(Clone, Copy)]
+        pub struct PdbState {
+            rank: [u32; MAX_GROUPS],
+            reflected_rank: [u32; MAX_GROUPS],
+            value: [u8; MAX_GROUPS],
+            reflected_value: [u8; MAX_GROUPS],
+            sum: u32,
+            reflected_sum: u32,
+        }
+
+        /// What [`Additive`] needs to take a move back.
+        #[derive(Clone, Copy, Default)]
+        pub struct PdbUndo {
+            rank: u32,
+            reflected_rank: u32,
+            value: u8,
+            reflected_value: u8,
+            sum: u32,
+            reflected_sum: u32,
+        }
+
+        impl Additive {
+            /// Builds the tables of `groups` (each a list of goal cells) for `puzzle`'s goal;
+            /// `reflect` asks for the reflected look-up, used when the goal's blank lies on a
+            /// diagonal of a square board. Time and memory: see [`build_table`].
+            ///
+            /// # Panics
+            ///
+            /// When N > 32, a group is empty or larger than 11 or holds the blank's cell, the
+            /// groups overlap, or there are more than 8 of them.
+            pub fn new(puzzle: &Puzzle, groups: &[Vec<u8>], reflect: bool) -> Self {
+                let (shape, n) = (puzzle.shape, puzzle.shape.cells());
+                assert!(
+                    n <= MAX_CELLS && groups.len() <= MAX_GROUPS,
+                    "too many cells or groups"
+                );
+                let blank = puzzle.goal_at[0];
+                let masks = Masks::new(puzzle);
+                let free_connected = |cells: &[u8]| {
+                    let free = cells.iter().fold(masks.all, |m, &c| m & !(1 << c));
+                    masks.flood(blank, free) == free
+                };
+                let symmetries = symmetries(shape);
+                let mut sizes: Vec<usize> = groups.iter().map(Vec::len).collect();
+                sizes.sort_unstable_by(|a, b| b.cmp(a));
+                let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
+                let mut additive = Additive {
+                    n,
+                    name: format!("pdb {}", sizes.join("-")),
+                    groups: Vec::new(),
+                    data: Vec::new(),
+                    tile_group: [NO_GROUP; MAX_CELLS],
+                    reflection: None,
+                };
+                // The groups that own a table, and where it starts.
+                let mut owners: Vec<(&[u8], usize)> = Vec::new();
+                for (index, cells) in groups.iter().enumerate() {
+                    assert!((1..=MAX_GROUP).contains(&cells.len()), "bad group size");
+                    let mut sorted = cells.clone();
+                    sorted.sort_unstable();
+                    let shared = owners.iter().find_map(|&(own, offset)| {
+                        let mut theirs = own.to_vec();
+                        theirs.sort_unstable();
+                        symmetries.iter().find_map(|s| {
+                            let mut image: Vec<u8> =
+                                sorted.iter().map(|&c| s[usize::from(c)] as u8).collect();
+                            image.sort_unstable();
+                            let fits = image == theirs
+                                && (s[blank] == blank
+                                    || free_connected(cells) && free_connected(own));
+                            fits.then_some((own, offset, s))
+                        })
+                    });
+                    let identity: Vec<usize> = (0..n).collect();
+                    let (offset, symmetry, order): (usize, &[usize], Vec<u8>) = match shared {
+                        Some((own, offset, s)) => {
+                            let mut inv = vec![0; n];
+                            for (c, &image) in s.iter().enumerate() {
+                                inv[image] = c as u8;
+                            }
+                            (
+                                offset,
+                                s,
+                                own.iter().map(|&c| inv[usize::from(c)]).collect(),
+                            )
+                        }
+                        None => {
+                            let offset = additive.data.len();
+                            additive.data.extend(build_table(puzzle, cells, blank));
+                            owners.push((cells, offset));
+                            (offset, &identity, cells.clone())
+                        }
+                    };
+                    let mut group = Group {
+                        tiles: order.iter().map(|&c| puzzle.goal[usize::from(c)]).collect(),
+                        offset,
+                        map: [0; MAX_CELLS],
+                        w: weights(n, cells.len()),
+                        inv: [0; MAX_CELLS],
+                        slot: [NO_GROUP; MAX_CELLS],
+                        reflected_inv: [0; MAX_CELLS],
+                        reflected_slot: [NO_GROUP; MAX_CELLS],
+                    };
+                    for (c, &image) in symmetry.iter().enumerate() {
+                        group.map[c] = image as u8;
+                        group.inv[image] = c as u8;
+                    }
+                    for (i, &t) in group.tiles.iter().enumerate() {
+                        assert!(t != 0, "a group holds the blank");
+                        assert!(
+                            additive.tile_group[usize::from(t)] == NO_GROUP,
+                            "groups overlap"
+                        );
+                        additive.tile_group[usize::from(t)] = index as u8;
+                        group.slot[usize::from(t)] = i as u8;
+                    }
+                    additive.groups.push(group);
+                }
+                if let Some(reflection) = diagonal_fixing(shape, blank).filter(|_| reflect) {
+                    let (mut cell, mut tile) = ([0; MAX_CELLS], [0; MAX_CELLS]);
+                    for c in 0..n {
+                        cell[c] = reflection[c] as u8;
+                        tile[c] = puzzle.goal[reflection[puzzle.goal_at[c]]];
+                    }
+                    // The reflection is its own inverse.
+                    for group in &mut additive.groups {
+                        for c in 0..n {
+                            group.reflected_inv[c] = cell[usize::from(group.inv[c])];
+                            group.reflected_slot[c] = group.slot[usize::from(tile[c])];
+                        }
+                    }
+                    additive.reflection = Some((cell, tile));
+                    additive.name.push_str("+reflection");
+                }
+                additive.name += &format!(" ({} bytes)", additive.data.len());
+                additive
+            }
+
+            /// The bytes of the tables.
+            pub fn bytes(&self) -> usize {
+                self.data.len()
+            }
+
+            /// The rank of group `g` with tiles at `at` (`at[t]`: the cell of tile `t`). O(k).
+            fn rank_of(&self, g: usize, at: &[u8; MAX_CELLS]) -> usize {
+                let group = &self.groups[g];
+                let mut cells = [0; MAX_GROUP];
+                for (c, &t) in cells.iter_mut().zip(&group.tiles) {
+                    *c = group.map[usize::from(at[usize::from(t)])];
+                }
+                rank(&cells[..group.tiles.len()], self.n)
+            }
+
+            /// The new rank of group `g`, old rank `r`, after its tile in `slot` moved from
+            /// `from` to `to`, cells of the board or, when `reflected`, of its reflection;
+            /// `cells` is the board before the move.
+            #[inline(always)]
+            #[allow(clippy::too_many_arguments)] // the hot path: plain arguments
+            fn moved_rank(
+                &self,
+                g: usize,
+                r: usize,
+                slot: usize,
+                cells: &Board,
+                reflected: bool,
+                from: usize,
+                to: usize,
+            ) -> usize {
+                let group = &self.groups[g];
+                let (back, slot_of) = if reflected {
+                    (&group.reflected_inv, &group.reflected_slot)
+                } else {
+                    (&group.inv, &group.slot)
+                };
+                let frame = |c: usize| usize::from(group.map[c & 31]);
+                rank_after_move(r, &group.w, slot, (frame(from), frame(to)), |lo, hi| {
+                    (lo + 1..hi)
+                        .map(move |c| {
+                            slot_of[usize::from(cells[usize::from(back[c & 31]) & 31]) & 31]
+                        })
+                        .filter(|&l| l != NO_GROUP)
+                        .map(usize::from)
+                })
+            }
+
+            /// A group's value after a move of its tile: `(group, rank, value)`, or `None` for
+            /// the blank.
+            #[inline(always)]
+            fn look_up(
+                &self,
+                tile: usize,
+                (rank, cells): (&[u32; MAX_GROUPS], &Board),
+                reflected: bool,
+                (from, to): (usize, usize),
+            ) -> Option<(usize, u32, u8)> {
+                let g = usize::from(self.tile_group[tile & 31]);
+                let group = self.groups.get(g)?;
+                // (`tile` is already relabelled for the reflection.)
+                let slot = group.slot[tile & 31];
+                let r = self.moved_rank(
+                    g,
+                    rank[g] as usize,
+                    usize::from(slot),
+                    cells,
+                    reflected,
+                    from,
+                    to,
+                );
+                Some((g, r as u32, self.data[group.offset + r]))
+            }
+        }
+
+        impl LowerBound for Additive {
+            type State = PdbState;
+            type Undo = PdbUndo;
+
+            fn name(&self) -> String {
+                self.name.clone()
+            }
+
+            fn start(&self, cells: &[u8]) -> (PdbState, u32) {
+                let mut state = PdbState {
+                    rank: [0; MAX_GROUPS],
+                    reflected_rank: [0; MAX_GROUPS],
+                    value: [0; MAX_GROUPS],
+                    reflected_value: [0; MAX_GROUPS],
+                    sum: 0,
+                    reflected_sum: 0,
+                };
+                let mut at = [0; MAX_CELLS];
+                for (c, &t) in cells.iter().enumerate() {
+                    at[usize::from(t)] = c as u8;
+                }
+                for g in 0..self.groups.len() {
+                    let r = self.rank_of(g, &at);
+                    state.rank[g] = r as u32;
+                    state.value[g] = self.data[self.groups[g].offset + r];
+                    state.sum += u32::from(state.value[g]);
+                }
+                if let Some((cell, tile)) = &self.reflection {
+                    for (c, &t) in cells.iter().enumerate() {
+                        at[usize::from(tile[usize::from(t)])] = cell[c];
+                    }
+                    for g in 0..self.groups.len() {
+                        let r = self.rank_of(g, &at);
+                        state.reflected_rank[g] = r as u32;
+                        state.reflected_value[g] = self.data[self.groups[g].offset + r];
+                        state.reflected_sum += u32::from(state.reflected_value[g]);
+                    }
+                }
+                let h = state.sum.max(state.reflected_sum);
+                (state, h)
+            }
+
+            #[inline]
+            fn apply(
+                &self,
+                state: &mut PdbState,
+                cells: &Board,
+                tile: u8,
+                from: usize,
+                to: usize,
+                limit: u32,
+            ) -> (u32, PdbUndo) {
+                // Look first; write only when the move is not pruned.
+                let mut undo = PdbUndo {
+                    sum: state.sum,
+                    reflected_sum: state.reflected_sum,
+                    ..PdbUndo::default()
+                };
+                let tile = usize::from(tile);
+                let own = self.look_up(tile, (&state.rank, cells), false, (from, to));
+                let sum = own.map_or(state.sum, |(g, _, v)| {
+                    state.sum + u32::from(v) - u32::from(state.value[g])
+                });
+                if sum > limit {
+                    return (sum, undo);
+                }
+                let mut h = sum;
+                if let Some((cell, relabel)) = &self.reflection {
+                    let moved = (usize::from(cell[from & 31]), usize::from(cell[to & 31]));
+                    let tile = usize::from(relabel[tile & 31]);
+                    if let Some((g, r, v)) =
+                        self.look_up(tile, (&state.reflected_rank, cells), true, moved)
+                    {
+                        let reflected_sum = state.reflected_sum + u32::from(v)
+                            - u32::from(state.reflected_value[g]);
+                        if reflected_sum > limit {
+                            return (reflected_sum, undo);
+                        }
+                        undo.reflected_rank = std::mem::replace(&mut state.reflected_rank[g], r);
+                        undo.reflected_value = std::mem::replace(&mut state.reflected_value[g], v);
+                        state.reflected_sum = reflected_sum;
+                        h = h.max(reflected_sum);
+                    }
+                }
+                if let Some((g, r, v)) = own {
+                    undo.rank = std::mem::replace(&mut state.rank[g], r);
+                    undo.value = std::mem::replace(&mut state.value[g], v);
+                    state.sum = sum;
+                }
+                (h, undo)
+            }
+
+            #[inline]
+            fn undo(&self, state: &mut PdbState, tile: u8, _: usize, _: usize, undo: PdbUndo) {
+                let tile = usize::from(tile);
+                let g = usize::from(self.tile_group[tile & 31]);
+                if g < MAX_GROUPS {
+                    state.rank[g] = undo.rank;
+                    state.value[g] = undo.value;
+                }
+                if let Some((_, relabel)) = &self.reflection {
+                    let g = usize::from(self.tile_group[usize::from(relabel[tile & 31])]);
+                    if g < MAX_GROUPS {
+                        state.reflected_rank[g] = undo.reflected_rank;
+                        state.reflected_value[g] = undo.reflected_value;
+                    }
+                }
+                state.sum = undo.sum;
+                state.reflected_sum = undo.reflected_sum;
+            }
+        }
+    }
+
     /// IDA* (Korf, 1985) over any [`bound::LowerBound`], with the canonical path.
     pub mod ida {
         use super::super::board::Move;
         use super::super::error::LimitHit;
         use super::bound::LowerBound;
-        use super::{Budget, Puzzle, NONE};
+        use super::{Board, Budget, Puzzle, MAX_BOARD, NONE};
 
-        /// Marks a search that reached the goal.
-        const FOUND: u32 = u32::MAX;
-        /// Marks a search below which nothing was pruned: no path goes on from there.
-        const EXHAUSTED: u32 = u32::MAX - 1;
+        /// How a search ended, short of a limit.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Outcome {
+            /// The canonical optimal path.
+            Path(Vec<Move>),
+            /// No path: the search space is exhausted (only on a board with no moves).
+            NoPath,
+            /// The search generated its `give_up` nodes first.
+            GaveUp,
+        }
+
+        /// How a depth-first pass ended (one byte, cheap to return through the recursion).
+        enum Step {
+            Found,
+            Below,
+            GaveUp,
+            /// A limit of the budget was reached: see [`Search::hit`].
+            Stopped,
+        }
 
         struct Search<'a, B> {
             puzzle: &'a Puzzle,
             bound: &'a B,
-            cells: Vec<u8>,
-            blank: usize,
+            cells: Board,
             path: Vec<Move>,
             budget: &'a mut Budget,
+            /// The node count at which the search gives up.
+            give_up_at: u64,
+            /// The least f = moves + bound pruned in this pass.
+            least: u32,
+            /// The limit reached, when the pass is [`Step::Stopped`].
+            hit: Option<LimitHit>,
         }
 
         impl<B: LowerBound> Search<'_, B> {
-            /// Depth-first search below the current node, whose bound is `h`, pruning children
-            /// with moves + bound > `threshold`; returns [`FOUND`] or the least pruned f.
-            fn below(&mut self, g: u32, h: u32, threshold: u32) -> Result<u32, LimitHit> {
-                if h == 0 && self.cells == self.puzzle.goal {
-                    return Ok(FOUND);
+            /// Depth-first search below the current node, `g` moves from the start with bound
+            /// `h`, blank at `blank`, reached by the move of index `back`'s opposite; children
+            /// with g + 1 + bound > `threshold` are pruned.
+            fn below(
+                &mut self,
+                state: &mut B::State,
+                blank: usize,
+                g: u32,
+                mut h: u32,
+                threshold: u32,
+                back: usize,
+            ) -> Step {
+                if h == 0 && self.cells[..self.puzzle.goal.len()] == self.puzzle.goal {
+                    return Step::Found;
                 }
-                let back = self.path.last().map(|m| m.opposite());
-                let mut least = EXHAUSTED;
+                // Children whose bound is above `limit` are pruned.
+                let limit = (threshold - g).saturating_sub(1);
                 for (i, m) in Move::ALL.into_iter().enumerate() {
-                    let next = self.puzzle.neighbors[self.blank][i];
-                    if next == NONE || Some(m) == back {
+                    let next = self.puzzle.neighbors[blank][i];
+                    if next == NONE || i == back {
                         continue;
                     }
-                    self.budget.count()?;
+                    if let Err(hit) = self.budget.count() {
+                        self.hit = Some(hit);
+                        return Step::Stopped;
+                    }
+                    if self.budget.nodes > self.give_up_at {
+                        return Step::GaveUp;
+                    }
                     let tile = self.cells[next];
-                    let child_h = self.bound.update(&self.cells, h, tile, next, self.blank);
+                    let (child_h, undo) =
+                        self.bound
+                            .apply(state, &self.cells, tile, next, blank, limit);
                     if g + 1 + child_h > threshold {
-                        least = least.min(g + 1 + child_h);
+                        self.least = self.least.min(g + 1 + child_h);
+                        if child_h <= limit {
+                            // Only when g = threshold: the move was applied in full.
+                            self.bound.undo(state, tile, next, blank, undo);
+                        }
+                        // Pathmax: a child's bound less one bounds this node too (it pays off
+                        // with inconsistent bounds: the tables' least value over the blank's
+                        // regions, the reflected maximum). No path through this node is
+                        // shorter than g + h, the f to remember for the next threshold.
+                        if child_h > h + 1 {
+                            h = child_h - 1;
+                            if g + h > threshold {
+                                self.least = self.least.min(g + h);
+                                return Step::Below;
+                            }
+                        }
                         continue;
                     }
-                    let blank = self.blank;
                     self.cells[blank] = tile;
                     self.cells[next] = 0;
-                    self.blank = next;
                     self.path.push(m);
-                    let result = self.below(g + 1, child_h, threshold)?;
-                    if result == FOUND {
-                        return Ok(FOUND);
+                    match self.below(state, next, g + 1, child_h, threshold, 3 - i) {
+                        Step::Below => {}
+                        done => return done,
                     }
-                    least = least.min(result);
                     self.path.pop();
-                    self.blank = blank;
                     self.cells[next] = tile;
                     self.cells[blank] = 0;
+                    self.bound.undo(state, tile, next, blank, undo);
                 }
-                Ok(least)
+                Step::Below
             }
         }
 
         /// The canonical optimal path from `start` to the goal: iterations of depth-first
         /// search with growing thresholds, moves tried in the order D, L, R, U, never undoing
-        /// the last move, stopping at the first goal found; `None` if the search space is
-        /// exhausted (only on a board with no moves). Memory O(d); time O(b^d), see the header.
+        /// the last move, stopping at the first goal found. Every path to the goal has the
+        /// parity of the blank's taxicab distance to its goal cell, so thresholds of the other
+        /// parity are skipped. Gives up after `give_up` nodes generated (counted in `budget`,
+        /// whose limits stop the search with an error). Memory O(d); time O(b^d), see the
+        /// header.
         ///
         /// # Constraints
         ///
@@ -1076,22 +1989,33 @@ pub mod search {
             bound: &B,
             start: &[u8],
             budget: &mut Budget,
-        ) -> Result<Option<Vec<Move>>, LimitHit> {
-            let h = bound.estimate(start);
+            give_up: u64,
+        ) -> Result<Outcome, LimitHit> {
+            let (mut state, h) = bound.start(start);
+            let blank = start.iter().position(|&t| t == 0).unwrap_or(0);
+            let parity = puzzle.shape.distance(blank, puzzle.goal_at[0]) as u32 % 2;
+            let give_up_at = budget.nodes.saturating_add(give_up);
+            let mut cells = [0; MAX_BOARD];
+            cells[..start.len()].copy_from_slice(start);
             let mut search = Search {
                 puzzle,
                 bound,
-                cells: start.to_vec(),
-                blank: start.iter().position(|&t| t == 0).unwrap_or(0),
+                cells,
                 path: Vec::new(),
                 budget,
+                give_up_at,
+                least: u32::MAX,
+                hit: None,
             };
-            let mut threshold = h;
+            let mut threshold = h + ((h % 2) ^ parity);
             loop {
-                match search.below(0, h, threshold)? {
-                    FOUND => return Ok(Some(search.path)),
-                    EXHAUSTED => return Ok(None),
-                    least => threshold = least,
+                search.least = u32::MAX;
+                match search.below(&mut state, blank, 0, h, threshold, NONE) {
+                    Step::Found => return Ok(Outcome::Path(search.path)),
+                    Step::GaveUp => return Ok(Outcome::GaveUp),
+                    Step::Stopped => return Err(search.hit.expect("a stop records its limit")),
+                    Step::Below if search.least == u32::MAX => return Ok(Outcome::NoPath),
+                    Step::Below => threshold = search.least + ((search.least % 2) ^ parity),
                 }
             }
         }
@@ -1240,7 +2164,7 @@ pub mod search {
     pub mod stored {
         use super::super::board::Move;
         use super::super::error::LimitHit;
-        use super::bound::LowerBound;
+        use super::bound::Manhattan;
         use super::state::{bits_per_cell, LevelMap, StateKey};
         use super::{Budget, Puzzle, NONE};
         use std::collections::{HashSet, VecDeque};
@@ -1363,12 +2287,12 @@ pub mod search {
             }
         }
 
-        /// A* of seed 003: nodes ordered by moves + bound, ties toward more moves, stale
-        /// entries skipped; optimal for a consistent bound (Manhattan is). Time and memory
+        /// A* of seed 003: nodes ordered by moves + Manhattan distance, ties toward more moves,
+        /// stale entries skipped; optimal since the bound is consistent. Time and memory
         /// O(states reached); `None` if the goal is never reached.
-        pub fn astar<K: StateKey, M: LevelMap<K>, B: LowerBound>(
+        pub fn astar<K: StateKey, M: LevelMap<K>>(
             puzzle: &Puzzle,
-            bound: &B,
+            bound: &Manhattan,
             start: &[u8],
             mut levels: M,
             budget: &mut Budget,
@@ -1845,7 +2769,16 @@ pub mod any {
                 time_limit: None,
                 max_memory_mib: usize::MAX,
             };
-            let path = ida::solve(&puzzle, &bound, &start, &mut Budget::new(unlimited)).ok()??;
+            let outcome = ida::solve(
+                &puzzle,
+                &bound,
+                &start,
+                &mut Budget::new(unlimited),
+                u64::MAX,
+            );
+            let Ok(ida::Outcome::Path(path)) = outcome else {
+                return None;
+            };
             let mut blank = cells[start.iter().position(|&t| t == 0)?];
             for m in path {
                 blank = self.shape.neighbor(blank, m)?;
@@ -1861,22 +2794,26 @@ pub mod cli {
     use super::board::{manhattan, path_text, Move, Shape};
     use super::error::{Error, LimitHit};
     use super::goal::{is_reachable, Goal};
+    use super::parse::Case;
     use super::parse::{goal_tiles, Cases};
     use super::search::bound::{LinearConflict, LowerBound, Manhattan};
+    use super::search::pdb::{self, Additive};
     use super::search::state::{bits_per_cell, BTreeLevels, HashLevels, StateKey};
     use super::search::{ida, stored, Budget, Limits, Puzzle};
     use std::io::{BufRead, Write};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{mpsc, Arc, Mutex, OnceLock};
     use std::time::{Duration, Instant};
 
     /// The usage line printed by `--help` and after a usage error.
     pub const USAGE: &str = "usage: fifteen [--algo ida|astar|bfs|dfs|any] [--bound K] \
 [--map hash|btree] [--goal standard|blank-first|spiral|\"t t t ...\"] [--stats] \
-[--max-nodes N] [--time-limit SECONDS] [--max-memory MIB] < cases";
+[--max-nodes N] [--time-limit SECONDS] [--max-memory MIB] [--jobs N] < cases";
 
     /// The search chosen by `--algo`.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub enum Algorithm {
-        /// IDA* with Manhattan distance and linear conflicts, the canonical path.
+        /// IDA* with the strongest bound for the board (see [`Plan`]), the canonical path.
         Ida,
         /// One of the searches of seed 003 that store configurations.
         Stored(Stored),
@@ -1920,6 +2857,8 @@ pub mod cli {
         pub goal: Goal,
         pub stats: bool,
         pub limits: Limits,
+        /// The threads that solve the cases (`--jobs`), at least 1.
+        pub jobs: usize,
     }
 
     impl Default for Config {
@@ -1934,6 +2873,7 @@ pub mod cli {
                     time_limit: None,
                     max_memory_mib: 2048,
                 },
+                jobs: 1,
             }
         }
     }
@@ -1971,6 +2911,7 @@ pub mod cli {
                 "--max-nodes" => "--max-nodes",
                 "--time-limit" => "--time-limit",
                 "--max-memory" => "--max-memory",
+                "--jobs" => "--jobs",
                 _ => return Err(Error::UnknownFlag(arg)),
             };
             let value = inline
@@ -2019,6 +2960,13 @@ pub mod cli {
                     }
                     config.limits.time_limit = Some(Duration::from_secs_f64(seconds));
                 }
+                "--jobs" => {
+                    config.jobs = value
+                        .parse()
+                        .ok()
+                        .filter(|&jobs| jobs > 0)
+                        .ok_or_else(|| bad("a positive number of threads"))?
+                }
                 _ => {
                     config.limits.max_memory_mib = value
                         .parse()
@@ -2045,8 +2993,8 @@ pub mod cli {
     pub struct Stats {
         /// The `--algo` name.
         pub search: &'static str,
-        /// The lower bound's name, or `none`.
-        pub bound: &'static str,
+        /// The lower bound's name, or `none`; for `ida`, the bounds tried, in order.
+        pub bound: String,
         /// Nodes generated (`ida`, `dfs`) or expanded (`astar`, `bfs`); for `any`, the cells
         /// visited by the blank's breadth-first searches.
         pub nodes: u64,
@@ -2054,6 +3002,8 @@ pub mod cli {
         pub table: Duration,
         /// Time to search, tables excluded.
         pub solve: Duration,
+        /// For `any`: the Manhattan distance of the board, to set beside the moves.
+        pub manhattan: Option<usize>,
     }
 
     /// The answer to one case: a path, or `None` when the goal is not reached (by parity, or
@@ -2065,92 +3015,292 @@ pub mod cli {
         pub stats: Stats,
     }
 
-    /// Solves one board for one goal with the configured search; `Err` carries the limit
-    /// reached, or `TooLarge` for an optimal search on more than 256 cells.
-    pub fn solve_case(
-        config: &Config,
-        shape: Shape,
-        cells: &[u32],
-        goal: &[u32],
-        case: usize,
-    ) -> Result<Answer, Error> {
-        let search = config.algorithm.name();
-        let mut stats = Stats {
-            search,
-            bound: "none",
-            ..Stats::default()
-        };
-        let reachable = is_reachable(shape, cells, goal);
-        if !reachable || cells == goal {
-            let moves = reachable.then(Vec::new);
-            return Ok(Answer {
+    /// The 4×4 partitions, as goal cells for a goal whose blank is at cell 0 (chosen by
+    /// measurement on Korf's 100, see the stages of [`Plan`]). 3-4-4-4: two 4-groups share a
+    /// table by symmetry, 90,720 bytes.
+    pub const P3444: [&[u8]; 4] = [
+        &[1, 2, 3],
+        &[4, 5, 8, 9],
+        &[6, 7, 10, 11],
+        &[12, 13, 14, 15],
+    ];
+    /// 5-5-5: 1,572,480 bytes.
+    pub const P555: [&[u8]; 3] = [&[1, 2, 3, 4, 5], &[6, 7, 10, 11, 15], &[8, 9, 12, 13, 14]];
+    /// 6-6-3: 11,534,880 bytes.
+    pub const P663: [&[u8]; 3] = [&[12, 13, 14], &[1, 2, 4, 5, 8, 9], &[3, 6, 7, 10, 11, 15]];
+    /// 5-5-5 for a goal whose blank is at cell 9, the 4×4 spiral's.
+    pub const CENTRE555: [&[u8]; 3] = [&[0, 1, 4, 5, 8], &[2, 3, 6, 7, 11], &[10, 12, 13, 14, 15]];
+
+    /// A bound `ida` may use, before it is built.
+    enum Kind {
+        LinearConflict,
+        /// Additive pattern databases over these groups of goal cells, with reflection.
+        Pdb(Vec<Vec<u8>>),
+    }
+
+    /// A bound, built.
+    enum Built {
+        LinearConflict(LinearConflict),
+        Pdb(Additive),
+    }
+
+    /// One bound of a [`Plan`], built on first use, and the nodes it may generate on a case
+    /// before the next stage takes over.
+    struct Stage {
+        kind: Kind,
+        give_up: u64,
+        built: OnceLock<Built>,
+    }
+
+    /// The bounds `ida` tries on one shape and goal, in order, each built once, on first use,
+    /// and shared by all the cases and threads of the input. Measured (see the report of issue
+    /// 4): tables pay off on the 4×4, whose searches are long, and not on 3×3 and smaller,
+    /// where a whole run on a 31-move board takes 1.2 ms with linear conflicts (0.7 ms for an
+    /// empty program).
+    ///
+    /// - 4×4: pattern databases with reflection: 3-4-4-4 (91 KB, ≈10 ms to build) for
+    ///   6 M nodes, so that an easy board does not wait for larger tables; then 5-5-5 (1.5 MB,
+    ///   ≈0.25 s) for 40 M nodes; then 6-6-3 (11.5 MB, ≈2.6 s) for hard boards.
+    /// - Other boards of 10 to 32 cells: linear conflicts for 1 M nodes, then pattern
+    ///   databases of groups in reading order, each table at most 1 MiB.
+    /// - 3×3 and smaller, and boards over 32 cells: linear conflicts.
+    ///
+    /// A case starts at the last stage already built. On the 4×4 the 3-4-4-4 stage is left
+    /// out for inputs of more than [`CHEAP_CASES`] cases, where the 5-5-5 tables are needed
+    /// anyway; on other boards linear conflicts solve most cases within 1 M nodes (3×4 and
+    /// 4×3 random boards: all of 30 tried, ≈3 ms each, against ≈0.15 s for the 760 KB of
+    /// 6-5 tables), so the tables are built only for a case that needs them.
+    pub struct Plan {
+        puzzle: Puzzle,
+        stages: Vec<Stage>,
+    }
+
+    /// The most cases of an input for which `ida` on the 4×4 starts with the 3-4-4-4 stage.
+    pub const CHEAP_CASES: usize = 8;
+
+    impl Plan {
+        /// The plan for `puzzle`'s shape and goal in an input of `cases` cases; builds
+        /// nothing. O(N).
+        pub fn new(puzzle: Puzzle, cases: usize) -> Self {
+            let n = puzzle.shape.cells();
+            let four = puzzle.shape.rows == 4 && puzzle.shape.cols == 4;
+            let stage = |kind, give_up| Stage {
+                kind,
+                give_up,
+                built: OnceLock::new(),
+            };
+            let partition = |frames: &[(usize, &[&[u8]])], sizes: &[usize]| {
+                let mapped = frames
+                    .iter()
+                    .find_map(|&(blank, frame)| pdb::by_symmetry(&puzzle, blank, frame));
+                Kind::Pdb(mapped.unwrap_or_else(|| pdb::in_reading_order(&puzzle, sizes)))
+            };
+            let stages = if four {
+                let cheap = stage(partition(&[(0, &P3444)], &[3, 4, 4, 4]), 6_000_000);
+                let mut stages = vec![
+                    cheap,
+                    stage(
+                        partition(&[(0, &P555), (9, &CENTRE555)], &[5, 5, 5]),
+                        40_000_000,
+                    ),
+                    stage(partition(&[(0, &P663)], &[6, 6, 3]), u64::MAX),
+                ];
+                if cases > CHEAP_CASES {
+                    stages.remove(0);
+                }
+                stages
+            } else if (10..=pdb::MAX_CELLS).contains(&n) {
+                vec![
+                    stage(Kind::LinearConflict, 1_000_000),
+                    stage(partition(&[], &group_sizes(n)), u64::MAX),
+                ]
+            } else {
+                vec![stage(Kind::LinearConflict, u64::MAX)]
+            };
+            Plan { puzzle, stages }
+        }
+
+        /// Solves `start` by the stages in order, from the last one already built; adds the
+        /// time spent building (or waiting for) tables to `stats.table`.
+        fn solve(
+            &self,
+            start: &[u8],
+            budget: &mut Budget,
+            stats: &mut Stats,
+        ) -> Result<Option<Vec<Move>>, LimitHit> {
+            let first = (1..self.stages.len())
+                .rev()
+                .find(|&i| self.stages[i].built.get().is_some())
+                .unwrap_or(0);
+            let mut names = Vec::new();
+            for stage in &self.stages[first..] {
+                let built_at = Instant::now();
+                let bound = stage.built.get_or_init(|| match &stage.kind {
+                    Kind::LinearConflict => {
+                        Built::LinearConflict(LinearConflict::new(&self.puzzle))
+                    }
+                    Kind::Pdb(groups) => Built::Pdb(Additive::new(&self.puzzle, groups, true)),
+                });
+                stats.table += built_at.elapsed();
+                let (name, outcome) = match bound {
+                    Built::LinearConflict(bound) => (
+                        bound.name(),
+                        ida::solve(&self.puzzle, bound, start, budget, stage.give_up)?,
+                    ),
+                    Built::Pdb(bound) => (
+                        bound.name(),
+                        ida::solve(&self.puzzle, bound, start, budget, stage.give_up)?,
+                    ),
+                };
+                names.push(name);
+                stats.bound = names.join(" then ");
+                match outcome {
+                    ida::Outcome::Path(path) => return Ok(Some(path)),
+                    ida::Outcome::NoPath => return Ok(None),
+                    ida::Outcome::GaveUp => {}
+                }
+            }
+            // The last stage never gives up.
+            Ok(None)
+        }
+    }
+
+    /// Group sizes for a board of `n` cells (10 ≤ n ≤ 32): as few groups as tables of at most
+    /// 2^20 entries allow (at most 6 tiles a group, at most 8 groups), sizes within one.
+    fn group_sizes(n: usize) -> Vec<usize> {
+        let tiles = n - 1;
+        let k = (1..=6)
+            .rev()
+            .find(|&k| pdb::table_len(n, k) <= 1 << 20)
+            .unwrap_or(1);
+        let groups = (tiles + k - 1) / k;
+        (0..groups)
+            .map(|g| tiles / groups + usize::from(g < tiles % groups))
+            .collect()
+    }
+
+    /// Solves the cases of an input with one configuration, keeping the [`Plan`] of each shape
+    /// and goal met.
+    pub struct Solver {
+        config: Config,
+        cases: usize,
+        plans: Mutex<Vec<Arc<Plan>>>,
+    }
+
+    impl Solver {
+        /// A solver for an input of `cases` cases, with no plan yet.
+        pub fn new(config: Config, cases: usize) -> Self {
+            Solver {
+                config,
+                cases,
+                plans: Mutex::new(Vec::new()),
+            }
+        }
+
+        /// The plan for `shape` and `goal`, made on first use. O(plans · N).
+        fn plan(&self, shape: Shape, goal: &[u8]) -> Arc<Plan> {
+            let mut plans = self.plans.lock().unwrap_or_else(|e| e.into_inner());
+            let known = plans
+                .iter()
+                .find(|p| p.puzzle.shape == shape && p.puzzle.goal == goal);
+            if let Some(plan) = known {
+                return Arc::clone(plan);
+            }
+            let plan = Arc::new(Plan::new(Puzzle::new(shape, goal.to_vec()), self.cases));
+            plans.push(Arc::clone(&plan));
+            plan
+        }
+
+        /// Solves one board for one goal with the configured search; `Err` carries the limit
+        /// reached, or `TooLarge` for an optimal search on more than 256 cells.
+        pub fn solve_case(
+            &self,
+            shape: Shape,
+            cells: &[u32],
+            goal: &[u32],
+            case: usize,
+        ) -> Result<Answer, Error> {
+            let config = &self.config;
+            let search = config.algorithm.name();
+            let mut stats = Stats {
+                search,
+                bound: "none".into(),
+                ..Stats::default()
+            };
+            let reachable = is_reachable(shape, cells, goal);
+            if !reachable || cells == goal {
+                let moves = reachable.then(Vec::new);
+                return Ok(Answer {
+                    moves,
+                    reachable,
+                    stats,
+                });
+            }
+            let started = Instant::now();
+            if config.algorithm == Algorithm::Any {
+                let (moves, visits) =
+                    super::any::solve(shape, cells, goal).ok_or(Error::Stuck { case })?;
+                stats.nodes = visits;
+                stats.solve = started.elapsed();
+                stats.manhattan = Some(manhattan(shape, cells, goal));
+                return Ok(Answer {
+                    moves: Some(moves),
+                    reachable,
+                    stats,
+                });
+            }
+            if shape.cells() > 256 {
+                return Err(Error::TooLarge {
+                    case,
+                    search,
+                    cells: shape.cells(),
+                });
+            }
+            let bytes = |board: &[u32]| board.iter().map(|&t| t as u8).collect::<Vec<u8>>();
+            let start = bytes(cells);
+            let mut budget = Budget::new(config.limits);
+            let result = match config.algorithm {
+                Algorithm::Stored(stored) => {
+                    let puzzle = Puzzle::new(shape, bytes(goal));
+                    let bits = bits_per_cell(shape.cells()) as usize * shape.cells();
+                    let run = if bits <= 64 {
+                        run_stored::<u64>
+                    } else if bits <= 128 {
+                        run_stored::<u128>
+                    } else {
+                        run_stored::<Box<[u8]>>
+                    };
+                    run(stored, config.map, &puzzle, &start, &mut budget, &mut stats)
+                }
+                // `any` has returned above.
+                Algorithm::Ida | Algorithm::Any => {
+                    self.plan(shape, &bytes(goal))
+                        .solve(&start, &mut budget, &mut stats)
+                }
+            };
+            stats.nodes = budget.nodes;
+            stats.solve = started.elapsed().saturating_sub(stats.table);
+            let moves = result.map_err(|hit| Error::Limit { case, hit })?;
+            Ok(Answer {
                 moves,
                 reachable,
                 stats,
-            });
+            })
         }
-        let started = Instant::now();
-        if config.algorithm == Algorithm::Any {
-            let (moves, visits) =
-                super::any::solve(shape, cells, goal).ok_or(Error::Stuck { case })?;
-            stats.nodes = visits;
-            stats.solve = started.elapsed();
-            return Ok(Answer {
-                moves: Some(moves),
-                reachable,
-                stats,
-            });
-        }
-        if shape.cells() > 256 {
-            return Err(Error::TooLarge {
-                case,
-                search,
-                cells: shape.cells(),
-            });
-        }
-        let bytes = |board: &[u32]| board.iter().map(|&t| t as u8).collect::<Vec<u8>>();
-        let puzzle = Puzzle::new(shape, bytes(goal));
-        let start = bytes(cells);
-        let mut budget = Budget::new(config.limits);
-        let result = match config.algorithm {
-            Algorithm::Stored(stored) => {
-                let bits = bits_per_cell(shape.cells()) as usize * shape.cells();
-                let run = if bits <= 64 {
-                    run_stored::<u64>
-                } else if bits <= 128 {
-                    run_stored::<u128>
-                } else {
-                    run_stored::<Box<[u8]>>
-                };
-                run(stored, config.map, &puzzle, &start, &mut budget, &mut stats)
-            }
-            // `any` has returned above.
-            Algorithm::Ida | Algorithm::Any => run_ida(&puzzle, &start, &mut budget, &mut stats),
-        };
-        stats.nodes = budget.nodes;
-        stats.solve = started.elapsed().saturating_sub(stats.table);
-        let moves = result.map_err(|hit| Error::Limit { case, hit })?;
-        Ok(Answer {
-            moves,
-            reachable,
-            stats,
-        })
-    }
 
-    /// IDA* with the strongest bound this program has for the board. This is where a stronger
-    /// bound plugs in (e.g. additive pattern databases for 4×4): build it here, by size, and
-    /// pass it to `ida::solve`; nothing else changes.
-    fn run_ida(
-        puzzle: &Puzzle,
-        start: &[u8],
-        budget: &mut Budget,
-        stats: &mut Stats,
-    ) -> Result<Option<Vec<Move>>, LimitHit> {
-        let built = Instant::now();
-        let bound = LinearConflict::new(puzzle);
-        stats.bound = bound.name();
-        stats.table = built.elapsed();
-        ida::solve(puzzle, &bound, start, budget)
+        /// Solves case number `number` for the configured goal.
+        fn solve(&self, case: &Case, number: usize) -> Result<Answer, Error> {
+            let goal = self
+                .config
+                .goal
+                .board(case.shape)
+                .map_err(|goal| Error::GoalSize {
+                    case: number,
+                    goal,
+                    board: case.shape.cells(),
+                })?;
+            self.solve_case(case.shape, &case.cells, &goal, number)
+        }
     }
 
     /// Runs a search that stores configurations, packed in `K`, over the map `map`.
@@ -2169,15 +3319,11 @@ pub mod cli {
                 stats.bound = bound.name();
                 stats.table = built.elapsed();
                 match map {
-                    MapKind::Hash => stored::astar::<K, _, _>(
-                        puzzle,
-                        &bound,
-                        start,
-                        HashLevels::default(),
-                        budget,
-                    ),
+                    MapKind::Hash => {
+                        stored::astar::<K, _>(puzzle, &bound, start, HashLevels::default(), budget)
+                    }
                     MapKind::BTree => {
-                        stored::astar::<K, _, _>(puzzle, &bound, start, BTreeLevels::new(), budget)
+                        stored::astar::<K, _>(puzzle, &bound, start, BTreeLevels::new(), budget)
                     }
                 }
             }
@@ -2191,8 +3337,47 @@ pub mod cli {
         }
     }
 
-    /// Reads every case of `input`, writes each answer to `output` as soon as it is known, and
-    /// `--stats` lines and `dfs` notes to `log`. Stops at the first bad case or limit reached.
+    /// Writes the answer to case number `number`, and its `--stats` line and `dfs` note to
+    /// `log`.
+    fn write_answer<W: Write, L: Write>(
+        config: &Config,
+        number: usize,
+        answer: &Answer,
+        output: &mut W,
+        log: &mut L,
+    ) -> std::io::Result<()> {
+        match &answer.moves {
+            Some(moves) => writeln!(output, "{}\n{}", moves.len(), path_text(moves))?,
+            None => writeln!(output, "-1")?,
+        }
+        if let (Algorithm::Stored(Stored::Dfs(k)), None, true) =
+            (config.algorithm, &answer.moves, answer.reachable)
+        {
+            writeln!(log, "note: case {number}: no path within --bound {k}")?;
+        }
+        if config.stats {
+            let s = &answer.stats;
+            write!(
+                log,
+                "case {number}: search {}, bound {}, nodes {}, table {:.6} s, solve {:.6} s",
+                s.search,
+                s.bound,
+                s.nodes,
+                s.table.as_secs_f64(),
+                s.solve.as_secs_f64()
+            )?;
+            if let (Some(distance), Some(moves)) = (s.manhattan, &answer.moves) {
+                write!(log, ", moves {}, manhattan {distance}", moves.len())?;
+            }
+            writeln!(log)?;
+        }
+        Ok(())
+    }
+
+    /// Reads every case of `input`, solves them on `config.jobs` threads (each takes the next
+    /// case not taken), writes each answer to `output` in input order as soon as it and those
+    /// before it are known, and `--stats` lines and `dfs` notes to `log`. Stops at the first
+    /// bad case or limit reached, after the answers to the cases before it.
     pub fn run<R: BufRead, W: Write, L: Write>(
         config: &Config,
         mut input: R,
@@ -2202,50 +3387,50 @@ pub mod cli {
         let io = |e: std::io::Error| Error::Io(e.to_string());
         let mut bytes = Vec::new();
         input.read_to_end(&mut bytes).map_err(io)?;
-        for (index, case) in Cases::new(&bytes).enumerate() {
-            let case_number = index + 1;
-            let case = case?;
-            let goal = config
-                .goal
-                .board(case.shape)
-                .map_err(|goal| Error::GoalSize {
-                    case: case_number,
-                    goal,
-                    board: case.shape.cells(),
-                })?;
-            let answer = solve_case(config, case.shape, &case.cells, &goal, case_number)?;
-            match &answer.moves {
-                Some(moves) => {
-                    writeln!(output, "{}\n{}", moves.len(), path_text(moves)).map_err(io)?
-                }
-                None => writeln!(output, "-1").map_err(io)?,
-            }
-            if let (Algorithm::Stored(Stored::Dfs(k)), None, true) =
-                (config.algorithm, &answer.moves, answer.reachable)
-            {
-                writeln!(log, "note: case {case_number}: no path within --bound {k}")
-                    .map_err(io)?;
-            }
-            if config.stats {
-                let s = &answer.stats;
-                write!(
-                    log,
-                    "case {case_number}: search {}, bound {}, nodes {}, table {:.6} s, solve {:.6} s",
-                    s.search,
-                    s.bound,
-                    s.nodes,
-                    s.table.as_secs_f64(),
-                    s.solve.as_secs_f64()
-                )
-                .map_err(io)?;
-                if let (Algorithm::Any, Some(moves)) = (config.algorithm, &answer.moves) {
-                    let distance = manhattan(case.shape, &case.cells, &goal);
-                    write!(log, ", moves {}, manhattan {distance}", moves.len()).map_err(io)?;
-                }
-                writeln!(log).map_err(io)?;
+        let mut cases = Vec::new();
+        let mut bad_case = Ok(());
+        for case in Cases::new(&bytes) {
+            match case {
+                Ok(case) => cases.push(case),
+                Err(e) => bad_case = Err(e),
             }
         }
-        Ok(())
+        let solver = Solver::new(config.clone(), cases.len());
+        let next = AtomicUsize::new(0);
+        let failed = AtomicUsize::new(usize::MAX);
+        let (sender, answers) = mpsc::channel();
+        let work = |sender: mpsc::Sender<(usize, Result<Answer, Error>)>| loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            if index >= cases.len() || index > failed.load(Ordering::Relaxed) {
+                return;
+            }
+            let answer = solver.solve(&cases[index], index + 1);
+            if answer.is_err() {
+                failed.fetch_min(index, Ordering::Relaxed);
+            }
+            if sender.send((index, answer)).is_err() {
+                return;
+            }
+        };
+        std::thread::scope(|scope| {
+            for _ in 0..config.jobs.min(cases.len()) {
+                let sender = sender.clone();
+                scope.spawn(move || work(sender));
+            }
+            drop(sender);
+            let mut ready: Vec<Option<Result<Answer, Error>>> = Vec::new();
+            ready.resize_with(cases.len(), || None);
+            let mut written = 0;
+            for (index, answer) in answers {
+                ready[index] = Some(answer);
+                while let Some(answer) = ready.get_mut(written).and_then(Option::take) {
+                    written += 1;
+                    write_answer(config, written, &answer?, output, log).map_err(io)?;
+                }
+            }
+            Ok(())
+        })?;
+        bad_case
     }
 }
 
