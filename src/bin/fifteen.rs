@@ -3396,6 +3396,14 @@ pub mod cli {
             }
         }
         let solver = Solver::new(config.clone(), cases.len());
+        if config.jobs == 1 {
+            // One thread: this one, with no thread to start (a judge times the whole process).
+            for (index, case) in cases.iter().enumerate() {
+                let answer = solver.solve(case, index + 1)?;
+                write_answer(config, index + 1, &answer, output, log).map_err(io)?;
+            }
+            return bad_case;
+        }
         let next = AtomicUsize::new(0);
         let failed = AtomicUsize::new(usize::MAX);
         let (sender, answers) = mpsc::channel();
