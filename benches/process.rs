@@ -48,12 +48,15 @@ fn process(c: &mut Criterion) {
     let empty = empty_binary(&dir);
     let five = Path::new(env!("CARGO_BIN_EXE_five"));
     let eight = Path::new(env!("CARGO_BIN_EXE_eight"));
+    let fifteen = Path::new(env!("CARGO_BIN_EXE_fifteen"));
     let five_board = write("five-board.txt", "[[4,5,0],[1,2,3]]\n".into());
     let five_many = write("five-many.txt", "[[4,1,2],[5,0,3]]\n".repeat(100_000));
     let sample = write("eight-sample.txt", "2 3 4 1 5 x 7 6 8\n".into());
     let hardest_a = write("eight-31a.txt", "8 6 7 2 5 4 3 x 1\n".into());
     let hardest_b = write("eight-31b.txt", "6 4 7 8 5 x 3 2 1\n".into());
     let unsolvable = write("eight-unsolvable.txt", "1 2 3 4 5 6 8 7 x\n".into());
+    let fifteen_31 = write("fifteen-31.txt", "3\n8 6 7 2 5 4 3 0 1\n".into());
+    let korf8 = Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs/fifteen-korf8.txt");
     let all = write(
         "eight-all.txt",
         common::eight_notation(&common::permutations(9)),
@@ -61,13 +64,15 @@ fn process(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("process");
     group.bench_function("empty", |b| b.iter(|| run(&empty, &[], &five_board)));
-    let cases: [(&str, &Path, &[&str], &Path); 6] = [
+    let cases: [(&str, &Path, &[&str], &Path); 8] = [
         ("five 21 moves", five, &[], &five_board),
         ("eight sample", eight, &[], &sample),
         ("eight 31 moves a", eight, &[], &hardest_a),
         ("eight 31 moves b", eight, &[], &hardest_b),
         ("eight unsolvable", eight, &[], &unsolvable),
         ("eight --path 31 moves a", eight, &["--path"], &hardest_a),
+        ("fifteen 3x3 31 moves", fifteen, &[], &fifteen_31),
+        ("fifteen 4x4 Korf 8 (50 moves)", fifteen, &[], &korf8),
     ];
     for (name, exe, args, input) in cases {
         group.bench_function(name, |b| b.iter(|| run(exe, args, input)));
