@@ -13,7 +13,7 @@ use fifteen::cli::{
 };
 use fifteen::error::Error;
 use fifteen::goal::{is_reachable, spiral, Goal};
-use fifteen::search::bound::{LinearConflict, LowerBound};
+use fifteen::search::bound::{LinearConflict, LowerBound, WalkingDistance};
 use fifteen::search::pdb::{self, build_table, rank, Additive};
 use fifteen::search::{ida, Budget, Limits, Puzzle};
 use std::collections::{HashMap, VecDeque};
@@ -141,9 +141,10 @@ fn ida_path<B: LowerBound>(puzzle: &Puzzle, bound: &B, board: &[u32]) -> String 
     }
 }
 
-/// Checks ida on every board of `shape` (canonical path) with linear conflicts and, on boards
-/// of at most 9 cells, with pattern databases of groups of 3 and 4 tiles forced, and bfs and
-/// astar under both maps on every `sample`-th board, against the table.
+/// Checks ida on every board of `shape` (canonical path) with linear conflicts, the walking
+/// distance and, on boards of at most 9 cells, pattern databases of groups of 3 and 4 tiles
+/// forced, and bfs and astar under both maps on every `sample`-th board, against the table;
+/// and that the walking distance never exceeds the distance and is 0 only at the goal.
 fn cross_check(shape: Shape, goal: &[u32], sample: usize) {
     let table = distance_table(shape, goal);
     let puzzle = Puzzle::new(shape, goal.iter().map(|&t| t as u8).collect());
@@ -156,6 +157,7 @@ fn cross_check(shape: Shape, goal: &[u32], sample: usize) {
     });
     let groups = pdb::in_reading_order(&puzzle, &sizes.collect::<Vec<_>>());
     let tables = Additive::new(&puzzle, &groups, true);
+    let walking = WalkingDistance::new(&puzzle);
     let mut reachable = 0;
     for (index, board) in permutations(shape.cells() as u32).iter().enumerate() {
         let expected = table.get(board);
@@ -171,6 +173,11 @@ fn cross_check(shape: Shape, goal: &[u32], sample: usize) {
         let canonical = canonical_path(shape, &table, board);
         assert_eq!(ida_path(&puzzle, &bound, board), canonical, "{board:?}");
         assert_eq!(ida_path(&puzzle, &tables, board), canonical, "{board:?}");
+        assert_eq!(ida_path(&puzzle, &walking, board), canonical, "{board:?}");
+        let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
+        let h = walking.start(&bytes).1;
+        assert!(h <= distance, "{board:?}: {h} > {distance}");
+        assert_eq!(h == 0, distance == 0, "{board:?}");
         if index % sample == 0 {
             for algorithm in [
                 Algorithm::Stored(Stored::Bfs),
@@ -251,60 +258,6 @@ fn dfs_finds_a_path_exactly_within_its_bound() {
     }
 }
 
-/// Korf's instances in the blank-last form: id, optimal length, tiles.
-const KORF_EASY: [(u32, usize, [u32; 16]); 10] = [
-    (
-        1,
-        57,
-        [13, 6, 8, 12, 15, 14, 0, 10, 11, 7, 4, 5, 9, 1, 3, 2],
-    ),
-    (
-        2,
-        55,
-        [10, 5, 1, 0, 15, 9, 13, 14, 2, 8, 4, 7, 6, 12, 11, 3],
-    ),
-    (
-        12,
-        45,
-        [1, 3, 5, 6, 0, 13, 14, 9, 11, 4, 8, 12, 10, 7, 15, 2],
-    ),
-    (
-        19,
-        46,
-        [6, 14, 4, 11, 7, 3, 12, 15, 1, 10, 0, 2, 13, 8, 5, 9],
-    ),
-    (
-        42,
-        42,
-        [6, 1, 15, 8, 5, 10, 13, 0, 3, 4, 2, 7, 14, 9, 11, 12],
-    ),
-    (
-        47,
-        47,
-        [4, 5, 7, 12, 9, 14, 0, 3, 11, 13, 8, 1, 2, 15, 6, 10],
-    ),
-    (
-        55,
-        41,
-        [5, 10, 14, 4, 6, 12, 11, 1, 9, 0, 15, 7, 13, 2, 8, 3],
-    ),
-    (
-        79,
-        42,
-        [1, 6, 10, 8, 14, 12, 4, 2, 13, 11, 3, 5, 9, 7, 15, 0],
-    ),
-    (
-        94,
-        53,
-        [14, 12, 15, 10, 1, 13, 4, 6, 3, 7, 2, 0, 8, 5, 9, 11],
-    ),
-    (
-        97,
-        44,
-        [13, 5, 0, 4, 10, 3, 12, 6, 14, 15, 1, 8, 9, 11, 2, 7],
-    ),
-];
-
 /// Solves Korf's instances `(id, length, board)` for `goal` with the default search, one
 /// solver for all (the tables built once), checking each length and replaying each path.
 fn check_korf(goal: Goal, instances: &[(u32, usize, Vec<u32>)]) {
@@ -323,20 +276,11 @@ fn check_korf(goal: Goal, instances: &[(u32, usize, Vec<u32>)]) {
     }
 }
 
-#[test]
-fn ida_finds_korfs_lengths_on_easy_instances() {
-    let easy: Vec<_> = KORF_EASY
-        .iter()
-        .map(|&(id, length, board)| (id, length, board.to_vec()))
-        .collect();
-    check_korf(Goal::Standard, &easy);
-}
-
-/// Korf's 100 from `../shared/data/FILE` (`id length t0 … t15` a line), those with `ids`, or
+/// Korf's 100 from `tests/data/FILE` (`id length t0 … t15` a line), those with `ids`, or
 /// all for an empty list.
 fn korf(file: &str, ids: &[u32]) -> Vec<(u32, usize, Vec<u32>)> {
-    let path = format!("{}/../shared/data/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).expect("Korf's 100 beside the repository");
+    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("Korf's 100 in tests/data");
     let instances: Vec<_> = text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -492,6 +436,47 @@ fn tables_never_exceed_the_distance_on_every_3x3_board() {
     }
 }
 
+/// Walks the blank at random from the goal, `apply` (with random limits) and `undo` against
+/// `start` on every board reached.
+fn check_walk<B: LowerBound>(puzzle: &Puzzle, bound: &B) {
+    let goal = &puzzle.goal;
+    let n = goal.len();
+    let mut cells = [0u8; 256];
+    cells[..n].copy_from_slice(goal);
+    let (mut state, _) = bound.start(goal);
+    let mut blank = goal.iter().position(|&t| t == 0).unwrap();
+    let mut seed: u64 = 7;
+    for _ in 0..20_000 {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let Some(next) = puzzle.neighbors[blank].get((seed % 4) as usize).copied() else {
+            continue;
+        };
+        if next == fifteen::search::NONE {
+            continue;
+        }
+        let limit = (seed >> 8) as u32 % 40;
+        let tile = cells[next];
+        let (h, undo) = bound.apply(&mut state, &cells, tile, next, blank, limit);
+        let mut after = cells;
+        after[blank] = tile;
+        after[next] = 0;
+        let exact = bound.start(&after[..n]).1;
+        if h > limit {
+            assert!(h <= exact);
+            continue;
+        }
+        assert_eq!(h, exact);
+        if seed % 4 == 0 {
+            bound.undo(&mut state, tile, next, blank, undo);
+            continue;
+        }
+        cells = after;
+        blank = next;
+    }
+}
+
 #[test]
 fn incremental_bound_matches_a_fresh_one_along_random_walks() {
     let shape = Shape { rows: 4, cols: 4 };
@@ -499,45 +484,16 @@ fn incremental_bound_matches_a_fresh_one_along_random_walks() {
         (0..16).collect::<Vec<u8>>(),
         spiral(shape).iter().map(|&t| t as u8).collect(),
     ] {
-        let puzzle = Puzzle::new(shape, goal.clone());
+        let puzzle = Puzzle::new(shape, goal);
         let groups = pdb::by_symmetry(&puzzle, 0, &P3444)
             .unwrap_or_else(|| pdb::in_reading_order(&puzzle, &[3, 4, 4, 4]));
-        let tables = Additive::new(&puzzle, &groups, true);
-        let mut cells = [0u8; 256];
-        cells[..16].copy_from_slice(&goal);
-        let (mut state, _) = tables.start(&goal);
-        let mut blank = goal.iter().position(|&t| t == 0).unwrap();
-        let mut seed: u64 = 7;
-        for _ in 0..20_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let Some(next) = puzzle.neighbors[blank].get((seed % 4) as usize).copied() else {
-                continue;
-            };
-            if next == fifteen::search::NONE {
-                continue;
-            }
-            let limit = (seed >> 8) as u32 % 40;
-            let tile = cells[next];
-            let (h, undo) = tables.apply(&mut state, &cells, tile, next, blank, limit);
-            let mut after = cells;
-            after[blank] = tile;
-            after[next] = 0;
-            let exact = tables.start(&after[..16]).1;
-            if h > limit {
-                assert!(h <= exact);
-                continue;
-            }
-            assert_eq!(h, exact);
-            if seed % 4 == 0 {
-                tables.undo(&mut state, tile, next, blank, undo);
-                continue;
-            }
-            cells = after;
-            blank = next;
-        }
+        check_walk(&puzzle, &Additive::new(&puzzle, &groups, true));
+        check_walk(&puzzle, &WalkingDistance::new(&puzzle));
     }
+    // Rows and columns of their own tables.
+    let shape = Shape { rows: 3, cols: 4 };
+    let puzzle = Puzzle::new(shape, spiral(shape).iter().map(|&t| t as u8).collect());
+    check_walk(&puzzle, &WalkingDistance::new(&puzzle));
 }
 
 #[test]
