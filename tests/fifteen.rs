@@ -8,8 +8,8 @@ mod fifteen;
 
 use fifteen::board::Shape;
 use fifteen::cli::{
-    parse_args, run, Algorithm, Command as Parsed, Config, MapKind, Solver, Stored, P3444, P555,
-    P663,
+    parse_args, run, Algorithm, Command as Parsed, Config, MapKind, Solver, Stored, CENTRE323,
+    P3444, P555, P663,
 };
 use fifteen::error::Error;
 use fifteen::goal::{is_reachable, spiral, Goal};
@@ -141,22 +141,44 @@ fn ida_path<B: LowerBound>(puzzle: &Puzzle, bound: &B, board: &[u32]) -> String 
     }
 }
 
+/// Checks that `bound` on `board`, `distance` moves from the goal, does not exceed it and is 0
+/// only at the goal.
+fn assert_admissible<B: LowerBound>(bound: &B, board: &[u32], distance: u32) {
+    let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
+    let h = bound.start(&bytes).1;
+    assert!(
+        h <= distance,
+        "{} {board:?}: {h} > {distance}",
+        bound.name()
+    );
+    assert_eq!(h == 0, distance == 0, "{} {board:?}", bound.name());
+}
+
 /// Checks ida on every board of `shape` (canonical path) with linear conflicts, the walking
-/// distance and, on boards of at most 9 cells, pattern databases of groups of 3 and 4 tiles
-/// forced, and bfs and astar under both maps on every `sample`-th board, against the table;
-/// and that the walking distance never exceeds the distance and is 0 only at the goal.
+/// distance and, on boards of at most 9 cells, pattern databases with reflection of groups of
+/// 4, 4, 3 and 3 tiles and of [`CENTRE323`] (`Plan`'s for the 3×3 with the goal's blank in
+/// the centre), cut to N − 1 tiles, forced, and bfs and astar under both maps on every
+/// `sample`-th board, against the table; and that the walking distance and the tables never
+/// exceed the distance and are 0 only at the goal.
 fn cross_check(shape: Shape, goal: &[u32], sample: usize) {
     let table = distance_table(shape, goal);
     let puzzle = Puzzle::new(shape, goal.iter().map(|&t| t as u8).collect());
     let bound = LinearConflict::new(&puzzle);
     let n = shape.cells();
-    let sizes = [4, 4, 3, 3].iter().scan(n - 1, |left, &k| {
-        let k = k.min(*left);
-        *left -= k;
-        Some(k).filter(|&k| k > 0)
-    });
-    let groups = pdb::in_reading_order(&puzzle, &sizes.collect::<Vec<_>>());
-    let tables = Additive::new(&puzzle, &groups, true);
+    let tables: Vec<Additive> = [&[4, 4, 3, 3][..], &CENTRE323]
+        .iter()
+        .map(|sizes| {
+            let sizes: Vec<usize> = sizes
+                .iter()
+                .scan(n - 1, |left, &k| {
+                    let k = k.min(*left);
+                    *left -= k;
+                    Some(k).filter(|&k| k > 0)
+                })
+                .collect();
+            Additive::new(&puzzle, &pdb::in_reading_order(&puzzle, &sizes), true)
+        })
+        .collect();
     let walking = WalkingDistance::new(&puzzle);
     let mut reachable = 0;
     for (index, board) in permutations(shape.cells() as u32).iter().enumerate() {
@@ -172,12 +194,12 @@ fn cross_check(shape: Shape, goal: &[u32], sample: usize) {
         reachable += 1;
         let canonical = canonical_path(shape, &table, board);
         assert_eq!(ida_path(&puzzle, &bound, board), canonical, "{board:?}");
-        assert_eq!(ida_path(&puzzle, &tables, board), canonical, "{board:?}");
         assert_eq!(ida_path(&puzzle, &walking, board), canonical, "{board:?}");
-        let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
-        let h = walking.start(&bytes).1;
-        assert!(h <= distance, "{board:?}: {h} > {distance}");
-        assert_eq!(h == 0, distance == 0, "{board:?}");
+        assert_admissible(&walking, board, distance);
+        for tables in &tables {
+            assert_eq!(ida_path(&puzzle, tables, board), canonical, "{board:?}");
+            assert_admissible(tables, board, distance);
+        }
         if index % sample == 0 {
             for algorithm in [
                 Algorithm::Stored(Stored::Bfs),

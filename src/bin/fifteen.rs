@@ -45,6 +45,7 @@
 //! (`search::bound::LowerBound`): Manhattan distance plus linear conflicts, the walking
 //! distance, or additive pattern databases (`search::pdb`) built by the program for the goal,
 //! chosen per board size and goal by `cli::Plan` (3×3 standard goal: the walking distance;
+//! 3×3 with the goal's blank in the centre: 3-2-3 tables, 576 bytes built in ≈0.1 ms;
 //! 4×4: 5-5-5 tables, 1.5 MB built in ≈0.25 s; Korf's 100 in ≈3 s, ≈1 M nodes
 //! generated each on average).
 //! `astar` and `bfs`: time and memory O(states reached). `dfs --bound K`: O(3^K) time, O(K)
@@ -3242,6 +3243,10 @@ pub mod cli {
     /// 5-5-5 for a goal whose blank is at cell 9, the 4×4 spiral's.
     pub const CENTRE555: [&[u8]; 3] = [&[0, 1, 4, 5, 8], &[2, 3, 6, 7, 11], &[10, 12, 13, 14, 15]];
 
+    /// 3-2-3 in reading order for the 3×3 with the goal's blank in the centre: the top and
+    /// bottom rows share a table by the half turn, 576 bytes, ≈0.1 ms to build.
+    pub const CENTRE323: [usize; 3] = [3, 2, 3];
+
     /// A bound `ida` may use, before it is built.
     enum Kind {
         LinearConflict,
@@ -3267,9 +3272,9 @@ pub mod cli {
 
     /// The bounds `ida` tries on one shape and goal, in order, each built once, on first use,
     /// and shared by all the cases and threads of the input. Measured (see the report of issue
-    /// 4): tables pay off on the 4×4, whose searches are long, and not on 3×3 and smaller,
-    /// where a whole run on a 31-move board takes 1.2 ms with linear conflicts (0.7 ms for an
-    /// empty program).
+    /// 4): tables pay off on the 4×4, whose searches are long, and on the 3×3 only with the
+    /// goal's blank in the centre (see below); elsewhere on 3×3 and smaller a whole run on a
+    /// 31-move board takes 1.2 ms with linear conflicts (0.7 ms for an empty program).
     ///
     /// - 4×4: pattern databases with reflection: 3-4-4-4 (91 KB, ≈10 ms to build) for
     ///   6 M nodes, so that an easy board does not wait for larger tables; then 5-5-5 (1.5 MB,
@@ -3280,7 +3285,8 @@ pub mod cli {
     ///
     /// The first bound is the walking distance on boards of at most 12 cells and sides of at
     /// most 5 (tables of 1 to 3 ms to build, against ≈0.18 s for 2×6 and 3×5) whose goal has
-    /// its blank on the border, and linear conflicts otherwise. Measured, time of `ida` on
+    /// its blank on the border, [`CENTRE323`] tables with reflection on the 3×3 whose goal has
+    /// its blank in the centre, and linear conflicts otherwise. Measured, time of `ida` on
     /// random boards, walking distance against linear conflicts: 3×3 with the blank in a
     /// corner 6.5 against 10 ms per 300 boards (the 31-move board: 5,930 nodes and 58 µs
     /// against 12,776 and 243 µs), on an edge 6.5–6.9 against 7.5–8.1 ms; 2×4 5.3 against
@@ -3289,6 +3295,13 @@ pub mod cli {
     /// and 3×4) the walking distance generates 1.7 times the nodes of linear conflicts and
     /// loses (3×3: 6.4 against 5.6 ms per 300 boards; 3×4: 1.3 against 1.1 ms a board); on
     /// the 4×4 it loses to the 3-4-4-4 tables (2 to 7 times their nodes, tables as costly).
+    /// On the 3×3 spiral goal, whole process against an empty program (≈0.3 ms): the 30-move
+    /// board `0 2 1 3 5 8 4 6 7` 1.98 to 2.04 times with the 3-2-3 tables (5,272 nodes),
+    /// against 2.31 to 2.40 for linear conflicts (17,031 nodes), 2.60 for the larger of
+    /// linear conflicts and the walking distance (15,403 nodes) and 2.95 for 4-4 tables
+    /// (1,690 nodes, but 0.5 ms to build); the 4-move board `2 8 3 1 0 4 7 6 5` 1.41 times
+    /// against 1.10 for linear conflicts. On its 620 boards of 29 and 30 moves, at most 7,165
+    /// nodes against 26,061.
     ///
     /// A case starts at the last stage already built. On the 4×4 the 3-4-4-4 stage is left
     /// out for inputs of more than [`CHEAP_CASES`] cases, where the 5-5-5 tables are needed
@@ -3326,6 +3339,8 @@ pub mod cli {
             let on_border = row == 0 || col == 0 || row + 1 == rows || col + 1 == cols;
             let first = if on_border && n <= 12 && rows.max(cols) <= 5 {
                 Kind::WalkingDistance
+            } else if rows == 3 && cols == 3 {
+                Kind::Pdb(pdb::in_reading_order(&puzzle, &CENTRE323))
             } else {
                 Kind::LinearConflict
             };
