@@ -56,7 +56,12 @@ fn process(c: &mut Criterion) {
     let hardest_b = write("eight-31b.txt", "6 4 7 8 5 x 3 2 1\n".into());
     let unsolvable = write("eight-unsolvable.txt", "1 2 3 4 5 6 8 7 x\n".into());
     let fifteen_31 = write("fifteen-31.txt", "3\n8 6 7 2 5 4 3 0 1\n".into());
-    let korf8 = Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs/fifteen-korf8.txt");
+    let spiral_30 = write("fifteen-spiral-30.txt", "3\n0 2 1 3 5 8 4 6 7\n".into());
+    let inputs = Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs");
+    let (korf8, p1379) = (
+        inputs.join("fifteen-korf8.txt"),
+        inputs.join("fifteen-p1379.txt"),
+    );
     let all = write(
         "eight-all.txt",
         common::eight_notation(&common::permutations(9)),
@@ -64,7 +69,7 @@ fn process(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("process");
     group.bench_function("empty", |b| b.iter(|| run(&empty, &[], &five_board)));
-    let cases: [(&str, &Path, &[&str], &Path); 8] = [
+    let cases: [(&str, &Path, &[&str], &Path); 10] = [
         ("five 21 moves", five, &[], &five_board),
         ("eight sample", eight, &[], &sample),
         ("eight 31 moves a", eight, &[], &hardest_a),
@@ -72,6 +77,18 @@ fn process(c: &mut Criterion) {
         ("eight unsolvable", eight, &[], &unsolvable),
         ("eight --path 31 moves a", eight, &["--path"], &hardest_a),
         ("fifteen 3x3 31 moves", fifteen, &[], &fifteen_31),
+        (
+            "fifteen 3x3 spiral 30 moves",
+            fifteen,
+            &["--goal", "spiral"],
+            &spiral_30,
+        ),
+        (
+            "fifteen P1379 spiral",
+            fifteen,
+            &["--goal", "spiral"],
+            &p1379,
+        ),
         ("fifteen 4x4 Korf 8 (50 moves)", fifteen, &[], &korf8),
     ];
     for (name, exe, args, input) in cases {

@@ -3271,10 +3271,11 @@ pub mod cli {
     }
 
     /// The bounds `ida` tries on one shape and goal, in order, each built once, on first use,
-    /// and shared by all the cases and threads of the input. Measured (see the report of issue
-    /// 4): tables pay off on the 4×4, whose searches are long, and on the 3×3 only with the
-    /// goal's blank in the centre (see below); elsewhere on 3×3 and smaller a whole run on a
-    /// 31-move board takes 1.2 ms with linear conflicts (0.7 ms for an empty program).
+    /// and shared by all the cases and threads of the input. Chosen by measurement (whole
+    /// processes side by side with an empty program; times below are this project's machine):
+    /// tables pay off on the 4×4, whose searches are long, and on the 3×3 only with the goal's
+    /// blank in the centre (see below); elsewhere on small boards a table costs more to build
+    /// than the search it saves.
     ///
     /// - 4×4: pattern databases with reflection: 3-4-4-4 (91 KB, ≈10 ms to build) for
     ///   6 M nodes, so that an easy board does not wait for larger tables; then 5-5-5 (1.5 MB,
