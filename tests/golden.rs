@@ -235,3 +235,22 @@ fn every_input_file_is_checked() {
         "files in inputs/ that no manifest line names: {unnamed:?}"
     );
 }
+
+/// Arguments cannot be written in a manifest when they are not UTF-8: every program must
+/// refuse one as bad usage (exit 2), not panic.
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_utf8_is_bad_usage() {
+    use std::os::unix::ffi::OsStrExt;
+    for name in ["five", "eight", "fifteen"] {
+        let exe = program(name).unwrap();
+        let output = std::process::Command::new(exe)
+            .arg(std::ffi::OsStr::from_bytes(b"--\xff"))
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("the program runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{name}: {stderr}");
+        assert!(stderr.starts_with("error: "), "{name}: {stderr}");
+    }
+}

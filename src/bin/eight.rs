@@ -672,7 +672,9 @@ pub fn run<R: BufRead, W: Write>(mut input: R, out: &mut W, output: Output) -> R
 }
 
 fn main() -> ExitCode {
-    let output = match parse_args(std::env::args().skip(1)) {
+    // An argument that is not UTF-8 is read lossily, to be refused as unknown.
+    let args = std::env::args_os().skip(1);
+    let output = match parse_args(args.map(|arg| arg.to_string_lossy().into_owned())) {
         Ok(Some(output)) => output,
         Ok(None) => {
             println!("{USAGE}\nReads 3x3 boards (x the blank) from stdin; prints the least moves, or -1.");
