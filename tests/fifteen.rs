@@ -6,6 +6,8 @@
 #[path = "../src/bin/fifteen.rs"]
 mod fifteen;
 
+mod common;
+
 use fifteen::board::Shape;
 use fifteen::cli::{
     parse_args, run, Algorithm, Command as Parsed, Config, MapKind, Solver, Stored, CENTRE323,
@@ -17,8 +19,6 @@ use fifteen::search::bound::{LinearConflict, LowerBound, WalkingDistance};
 use fifteen::search::pdb::{self, build_table, rank, Additive};
 use fifteen::search::{ida, Budget, Limits, Puzzle};
 use std::collections::{HashMap, VecDeque};
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 const NO_LIMITS: Limits = Limits {
     max_nodes: None,
@@ -775,23 +775,8 @@ fn usage_errors() {
 }
 
 /// Runs the real binary with `args` and `input`; returns exit code, stdout, stderr.
-fn process(args: &[&str], input: &'static [u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("fifteen runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || stdin.write_all(input));
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
+fn process(args: &[&str], input: &[u8]) -> (i32, String, String) {
+    common::run_process(env!("CARGO_BIN_EXE_fifteen"), args, input.to_vec())
 }
 
 #[test]

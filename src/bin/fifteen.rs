@@ -2334,42 +2334,35 @@ pub mod search {
         /// `--map btree`: an ordered map.
         pub type BTreeLevels<K> = BTreeMap<K, u32>;
 
-        impl<K: StateKey> LevelMap<K> for HashLevels<K> {
-            fn level(&self, key: &K) -> Option<u32> {
-                self.get(key).copied()
-            }
+        /// Implements [`LevelMap`] for a std map type, whose memory is estimated by `$bytes`.
+        macro_rules! level_map {
+            ($map:ident, |$this:ident| $bytes:expr) => {
+                impl<K: StateKey> LevelMap<K> for $map<K> {
+                    fn level(&self, key: &K) -> Option<u32> {
+                        self.get(key).copied()
+                    }
 
-            fn set_level(&mut self, key: K, level: u32) {
-                self.insert(key, level);
-            }
+                    fn set_level(&mut self, key: K, level: u32) {
+                        self.insert(key, level);
+                    }
 
-            fn stored(&self) -> usize {
-                self.len()
-            }
+                    fn stored(&self) -> usize {
+                        self.len()
+                    }
 
-            fn bytes(&self) -> usize {
-                self.capacity() * (std::mem::size_of::<(K, u32)>() + 1)
-            }
+                    fn bytes(&self) -> usize {
+                        let $this = self;
+                        $bytes
+                    }
+                }
+            };
         }
 
-        impl<K: StateKey> LevelMap<K> for BTreeLevels<K> {
-            fn level(&self, key: &K) -> Option<u32> {
-                self.get(key).copied()
-            }
-
-            fn set_level(&mut self, key: K, level: u32) {
-                self.insert(key, level);
-            }
-
-            fn stored(&self) -> usize {
-                self.len()
-            }
-
-            fn bytes(&self) -> usize {
-                // Nodes hold up to 11 entries and are at least half full: ≈1.5 slots an entry.
-                self.len() * (std::mem::size_of::<(K, u32)>() * 3 / 2 + 8)
-            }
-        }
+        level_map!(HashLevels, |map| map.capacity()
+            * (std::mem::size_of::<(K, u32)>() + 1));
+        // B-tree nodes hold up to 11 entries and are at least half full: ≈1.5 slots an entry.
+        level_map!(BTreeLevels, |map| map.len()
+            * (std::mem::size_of::<(K, u32)>() * 3 / 2 + 8));
     }
 
     /// The searches of seed 003 that store configurations: A*, breadth-first, and the bounded
