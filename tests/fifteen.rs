@@ -11,12 +11,12 @@ mod common;
 use fifteen::board::Shape;
 use fifteen::cli::{
     parse_args, run, Algorithm, Command as Parsed, Config, MapKind, Solver, Stored, CENTRE323,
-    P3444, P555, P663,
+    P3444, P555, P663, P78,
 };
 use fifteen::error::Error;
 use fifteen::goal::{is_reachable, spiral, Goal};
 use fifteen::search::bound::{LinearConflict, LowerBound, WalkingDistance};
-use fifteen::search::pdb::{self, build_table, rank, Additive};
+use fifteen::search::pdb::{self, build_table, cached_table, rank, Additive};
 use fifteen::search::{ida, Budget, Limits, Puzzle};
 use std::collections::{HashMap, VecDeque};
 
@@ -526,6 +526,7 @@ fn partitions_cover_every_tile_once() {
         (&P3444[..], 90_720),
         (&P555[..], 1_572_480),
         (&P663[..], 11_534_880),
+        (&P78[..], 577_152_000),
     ] {
         let mut cells: Vec<u8> = frame.iter().flat_map(|g| g.iter().copied()).collect();
         cells.sort_unstable();
@@ -534,6 +535,60 @@ fn partitions_cover_every_tile_once() {
             let groups = pdb::by_symmetry(&puzzle, 0, frame).unwrap();
             assert_eq!(Additive::new(&puzzle, &groups, true).bytes(), bytes);
         }
+    }
+}
+
+/// A new empty directory under Cargo's scratch space for integration tests.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn cached_tables_equal_built_ones_and_damaged_files_are_rebuilt() {
+    let shape = Shape { rows: 3, cols: 4 };
+    let puzzle = Puzzle::new(shape, (1..12).chain([0]).collect());
+    let (group, blank) = ([0u8, 1, 2, 4, 5], 11);
+    let built = build_table(&puzzle, &group, blank);
+    let dir = scratch_dir("cache");
+    assert_eq!(cached_table(&dir, &puzzle, &group, blank), built);
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|f| f.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1, "one file a table, no temporary left");
+    let file = &files[0];
+    let written = std::fs::read(file).unwrap();
+    assert_eq!(&written[..built.len()], &built[..]);
+    let mut flipped = written.clone();
+    flipped[7] ^= 1;
+    // Damaged files (a flipped byte, a cut, nothing) are rebuilt and written anew.
+    for damaged in [flipped, written[..written.len() - 1].to_vec(), Vec::new()] {
+        std::fs::write(file, &damaged).unwrap();
+        assert_eq!(cached_table(&dir, &puzzle, &group, blank), built);
+        assert_eq!(std::fs::read(file).unwrap(), written);
+    }
+    // A directory that cannot be made: the table is built and used all the same.
+    let blocked = dir.join(file.file_name().unwrap()).join("sub");
+    assert_eq!(cached_table(&blocked, &puzzle, &group, blank), built);
+}
+
+#[test]
+fn the_cache_gives_the_same_answers() {
+    // (No 4×4 board: there the cache means 7-8 tables, minutes to build.)
+    let input = "3 4\n11 7 3 10 8 4 9 1 0 6 2 5\n3\n8 6 7 2 5 4 3 0 1\n";
+    let plain = run_text(&Config::default(), input);
+    let dir = scratch_dir("cache-cli");
+    let config = Config {
+        cache: Some(dir.clone()),
+        ..Config::default()
+    };
+    for _ in 0..2 {
+        assert_eq!(run_text(&config, input).0, plain.0);
+        // The 3×4 board needs the tables: they are in the directory now.
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
     }
 }
 

@@ -1346,6 +1346,7 @@ pub mod search {
         use super::super::board::Shape;
         use super::bound::LowerBound;
         use super::{Board, Puzzle};
+        use std::path::Path;
 
         /// The most cells a board with tables may have (cell sets are `u32` masks).
         pub const MAX_CELLS: usize = 32;
@@ -1377,6 +1378,8 @@ pub mod search {
         /// Slot-indexed arrays have this length, a power of two above [`MAX_GROUP`], so that
         /// `slot & 15` needs no bounds check.
         const SLOTS: usize = 16;
+        // A slot of [`NO_GROUP`] finds weight 0 (see [`rank_after_move`]).
+        const _: () = assert!(NO_GROUP as usize & (SLOTS - 1) > MAX_GROUP);
 
         /// The weights of the rank's digits: `w[i] = (N−1−i)!/(N−k)!`, so `rank = Σ dᵢ·w[i]`.
         fn weights(n: usize, k: usize) -> [usize; SLOTS] {
@@ -1391,8 +1394,10 @@ pub mod search {
 
         /// The rank of a placement after its tile `i` moved from cell `from` to the adjacent
         /// free cell `to`, from its old rank `r`; `between(lo, hi)` gives the slots of the
-        /// group's tiles on the cells strictly between. Only digit i and the digits of later
-        /// tiles between the two cells change. O(1) for a move along a row, O(cols) otherwise.
+        /// group's tiles on the cells strictly between, and may give [`NO_GROUP`] for the
+        /// others (whose weight `w[NO_GROUP & 15]` is 0). Only digit i and the digits of later
+        /// tiles between the two cells change. O(1) for a move along a row, O(cols) otherwise,
+        /// without a branch.
         #[inline(always)]
         fn rank_after_move<I: Iterator<Item = usize>>(
             r: usize,
@@ -1410,11 +1415,9 @@ pub mod search {
             }
             let (mut before, mut later) = (0, 0);
             for l in between(from.min(to), from.max(to)) {
-                if l < i {
-                    before += 1;
-                } else {
-                    later += w[l & (SLOTS - 1)];
-                }
+                let earlier = usize::from(l < i);
+                before += earlier;
+                later += w[l & (SLOTS - 1)] * (1 - earlier);
             }
             if to > from {
                 r + wi * (to - from - before) + later
@@ -1530,9 +1533,15 @@ pub mod search {
         struct Entry {
             rank: u32,
             region: u32,
-            /// The cell of tile i in bits 5i..5i+5.
+            /// The cell of tile i in bits 5i..5i+5; from bit [`BACK`], the move that undoes the
+            /// one that made it: a slot (4 bits, [`NO_SLOT`] for none), then a cell.
             cells: u64,
         }
+
+        /// Where an [`Entry`]'s undoing move starts in `cells`.
+        const BACK: usize = 5 * MAX_GROUP;
+        /// No slot: the goal's entry has no undoing move.
+        const NO_SLOT: u64 = 15;
 
         /// Sorts `level` by rank, to about 4,096 buckets, using `scratch`. O(len + entries).
         fn sort_by_rank(level: &mut Vec<Entry>, scratch: &mut Vec<Entry>, len: usize) {
@@ -1577,7 +1586,7 @@ pub mod search {
             let mut level = vec![Entry {
                 rank: r0 as u32,
                 region,
-                cells: packed,
+                cells: packed | NO_SLOT << BACK,
             }];
             let mut next = Vec::new();
             let mut depth = 0;
@@ -1592,11 +1601,18 @@ pub mod search {
                         occupied |= 1 << *p;
                         slot_at[*p] = i;
                     }
+                    // The move back to the parent reaches a state already seen: skip it.
+                    let back_slot = (e.cells >> BACK & 15) as usize;
+                    let back_cell = 1u32 << (e.cells >> (BACK + 4));
                     for (i, &from) in at.iter().enumerate().take(k) {
                         let mut targets = masks.around[from] & e.region;
+                        if i == back_slot {
+                            targets &= !back_cell;
+                        }
                         while targets != 0 {
                             let to = targets.trailing_zeros() as usize;
                             targets &= targets - 1;
+                            let slot_at = &slot_at;
                             let r =
                                 rank_after_move(e.rank as usize, &w, i, (from, to), |lo, hi| {
                                     let mut between =
@@ -1622,7 +1638,9 @@ pub mod search {
                             next.push(Entry {
                                 rank: r as u32,
                                 region,
-                                cells: e.cells & !(31 << (5 * i)) | (to as u64) << (5 * i),
+                                cells: e.cells & !(31 << (5 * i)) & !(!0 << BACK)
+                                    | (to as u64) << (5 * i)
+                                    | (i as u64 | (from as u64) << 4) << BACK,
                             });
                         }
                     }
@@ -1632,6 +1650,71 @@ pub mod search {
                 next.clear();
             }
             table
+        }
+
+        /// The trailer that follows a table in its file (`--cache`), before the checksum; the
+        /// format's version is its last digit.
+        const MAGIC: &[u8] = b"\nsliding-puzzles pattern database 1\n";
+
+        /// A 64-bit FNV-1a-style hash of `bytes`, eight at a time: it names a table's file and
+        /// checks its contents. O(len).
+        fn checksum(bytes: &[u8]) -> u64 {
+            let mut chunks = bytes.chunks_exact(8);
+            let mix = |hash: u64, word: u64| (hash ^ word).wrapping_mul(0x0100_0000_01b3);
+            let hash = chunks.by_ref().fold(0xcbf2_9ce4_8422_2325, |hash, chunk| {
+                mix(hash, u64::from_le_bytes(chunk.try_into().expect("8 bytes")))
+            });
+            let rest = chunks.remainder();
+            rest.iter().fold(mix(hash, rest.len() as u64), |hash, &b| {
+                mix(hash, u64::from(b))
+            })
+        }
+
+        /// The table of `cells` for `puzzle`'s goal, blank at `blank` (see [`build_table`]), read
+        /// from its file in `dir`, or built and written there. The file holds the table, then
+        /// a trailer naming the format, shape, goal and group, then a checksum of all that; it
+        /// is named by the shape and a hash of the trailer. A file that does not match to its
+        /// last byte is built anew. The new file is written under a temporary name and renamed
+        /// into place, so that an interrupted or concurrent run never leaves half a table under
+        /// the name; a table that cannot be written is used all the same, with a warning on
+        /// stderr. Time: one read of the file, else [`build_table`] and one write.
+        pub fn cached_table(dir: &Path, puzzle: &Puzzle, cells: &[u8], blank: usize) -> Vec<u8> {
+            let shape = puzzle.shape;
+            let mut trailer = MAGIC.to_vec();
+            trailer.extend([shape.rows as u8, shape.cols as u8, cells.len() as u8]);
+            trailer.extend(&puzzle.goal);
+            trailer.extend(cells);
+            let name = format!(
+                "{}x{}-{:016x}.pdb",
+                shape.rows,
+                shape.cols,
+                checksum(&trailer)
+            );
+            let path = dir.join(name);
+            let len = table_len(shape.cells(), cells.len());
+            if let Ok(mut bytes) = std::fs::read(&path) {
+                let whole = len + trailer.len() + 8;
+                if bytes.len() == whole
+                    && bytes[len..whole - 8] == trailer[..]
+                    && checksum(&bytes[..whole - 8]).to_le_bytes() == bytes[whole - 8..]
+                {
+                    bytes.truncate(len);
+                    return bytes;
+                }
+            }
+            let mut bytes = build_table(puzzle, cells, blank);
+            bytes.extend(&trailer);
+            bytes.extend(checksum(&bytes).to_le_bytes());
+            let temporary = path.with_extension(format!("tmp{}", std::process::id()));
+            let written = std::fs::create_dir_all(dir)
+                .and_then(|()| std::fs::write(&temporary, &bytes))
+                .and_then(|()| std::fs::rename(&temporary, &path));
+            if let Err(error) = written {
+                let _ = std::fs::remove_file(&temporary);
+                eprintln!("warning: cannot write {}: {error}", path.display());
+            }
+            bytes.truncate(len);
+            bytes
         }
 
         /// The board's symmetries as cell permutations, identity first: 4 for a rectangle, 8
@@ -1782,6 +1865,17 @@ pub mod search {
             /// When N > 32, a group is empty or larger than 11 or holds the blank's cell, the
             /// groups overlap, or there are more than 8 of them.
             pub fn new(puzzle: &Puzzle, groups: &[Vec<u8>], reflect: bool) -> Self {
+                Self::with_cache(puzzle, groups, reflect, None)
+            }
+
+            /// [`Additive::new`], with each table read from `cache` or built and written
+            /// there when a directory is given (see [`cached_table`]).
+            pub fn with_cache(
+                puzzle: &Puzzle,
+                groups: &[Vec<u8>],
+                reflect: bool,
+                cache: Option<&Path>,
+            ) -> Self {
                 let (shape, n) = (puzzle.shape, puzzle.shape.cells());
                 assert!(
                     n <= MAX_CELLS && groups.len() <= MAX_GROUPS,
@@ -1839,7 +1933,16 @@ pub mod search {
                         }
                         None => {
                             let offset = additive.data.len();
-                            additive.data.extend(build_table(puzzle, cells, blank));
+                            let table = match cache {
+                                Some(dir) => cached_table(dir, puzzle, cells, blank),
+                                None => build_table(puzzle, cells, blank),
+                            };
+                            // The first table moves in: no copy of a large table.
+                            if additive.data.is_empty() {
+                                additive.data = table;
+                            } else {
+                                additive.data.extend(table);
+                            }
                             owners.push((cells, offset));
                             (offset, &identity, cells.clone())
                         }
@@ -1927,12 +2030,11 @@ pub mod search {
                 };
                 let frame = |c: usize| usize::from(group.map[c & 31]);
                 rank_after_move(r, &group.w, slot, (frame(from), frame(to)), |lo, hi| {
-                    (lo + 1..hi)
-                        .map(move |c| {
-                            slot_of[usize::from(cells[usize::from(back[c & 31]) & 31]) & 31]
-                        })
-                        .filter(|&l| l != NO_GROUP)
-                        .map(usize::from)
+                    (lo + 1..hi).map(move |c| {
+                        usize::from(
+                            slot_of[usize::from(cells[usize::from(back[c & 31]) & 31]) & 31],
+                        )
+                    })
                 })
             }
 
@@ -3007,6 +3109,7 @@ pub mod cli {
     use super::search::state::{bits_per_cell, BTreeLevels, HashLevels, StateKey};
     use super::search::{ida, stored, Budget, Limits, Puzzle};
     use std::io::{BufRead, Write};
+    use std::path::PathBuf;
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::{mpsc, Arc, Mutex, OnceLock};
     use std::time::{Duration, Instant};
@@ -3014,7 +3117,7 @@ pub mod cli {
     /// The usage line printed by `--help` and after a usage error.
     pub const USAGE: &str = "usage: fifteen [--algo ida|astar|bfs|dfs|any] [--bound K] \
 [--map hash|btree] [--goal standard|blank-first|spiral|\"t t t ...\"] [--stats] \
-[--max-nodes N] [--time-limit SECONDS] [--max-memory MIB] [--jobs N] < cases";
+[--max-nodes N] [--time-limit SECONDS] [--max-memory MIB] [--jobs N] [--cache DIR] < cases";
 
     /// The search chosen by `--algo`.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -3065,6 +3168,9 @@ pub mod cli {
         pub limits: Limits,
         /// The threads that solve the cases (`--jobs`), at least 1.
         pub jobs: usize,
+        /// The directory that keeps pattern databases between runs (`--cache`), where `ida`
+        /// uses 7-8 tables on the 4×4.
+        pub cache: Option<PathBuf>,
     }
 
     impl Default for Config {
@@ -3080,6 +3186,7 @@ pub mod cli {
                     max_memory_mib: 2048,
                 },
                 jobs: 1,
+                cache: None,
             }
         }
     }
@@ -3118,6 +3225,7 @@ pub mod cli {
                 "--time-limit" => "--time-limit",
                 "--max-memory" => "--max-memory",
                 "--jobs" => "--jobs",
+                "--cache" => "--cache",
                 _ => return Err(Error::UnknownFlag(arg)),
             };
             let value = inline
@@ -3166,6 +3274,8 @@ pub mod cli {
                     }
                     config.limits.time_limit = Some(Duration::from_secs_f64(seconds));
                 }
+                "--cache" if value.is_empty() => return Err(bad("a directory")),
+                "--cache" => config.cache = Some(PathBuf::from(&value)),
                 "--jobs" => {
                     config.jobs = value
                         .parse()
@@ -3234,6 +3344,8 @@ pub mod cli {
     pub const P555: [&[u8]; 3] = [&[1, 2, 3, 4, 5], &[6, 7, 10, 11, 15], &[8, 9, 12, 13, 14]];
     /// 6-6-3: 11,534,880 bytes.
     pub const P663: [&[u8]; 3] = [&[12, 13, 14], &[1, 2, 4, 5, 8, 9], &[3, 6, 7, 10, 11, 15]];
+    /// 8-7, for `--cache`: 577,152,000 bytes.
+    pub const P78: [&[u8]; 2] = [&[8, 9, 10, 11, 12, 13, 14, 15], &[1, 2, 3, 4, 5, 6, 7]];
     /// 5-5-5 for a goal whose blank is at cell 9, the 4×4 spiral's.
     pub const CENTRE555: [&[u8]; 3] = [&[0, 1, 4, 5, 8], &[2, 3, 6, 7, 11], &[10, 12, 13, 14, 15]];
 
@@ -3306,15 +3418,17 @@ pub mod cli {
     pub struct Plan {
         puzzle: Puzzle,
         stages: Vec<Stage>,
+        /// Where the tables are kept between runs (`--cache`).
+        cache: Option<PathBuf>,
     }
 
     /// The most cases of an input for which `ida` on the 4×4 starts with the 3-4-4-4 stage.
     pub const CHEAP_CASES: usize = 8;
 
     impl Plan {
-        /// The plan for `puzzle`'s shape and goal in an input of `cases` cases; builds
-        /// nothing. O(N).
-        pub fn new(puzzle: Puzzle, cases: usize) -> Self {
+        /// The plan for `puzzle`'s shape and goal in an input of `cases` cases, its tables
+        /// kept in `cache` if given; builds nothing. O(N).
+        pub fn new(puzzle: Puzzle, cases: usize, cache: Option<PathBuf>) -> Self {
             let n = puzzle.shape.cells();
             let four = puzzle.shape.rows == 4 && puzzle.shape.cols == 4;
             let stage = |kind, give_up| Stage {
@@ -3341,14 +3455,18 @@ pub mod cli {
             };
             let stages = if four {
                 let cheap = stage(partition(&[(0, &P3444)], &[3, 4, 4, 4]), 6_000_000);
-                let mut stages = vec![
-                    cheap,
-                    stage(
-                        partition(&[(0, &P555), (9, &CENTRE555)], &[5, 5, 5]),
-                        40_000_000,
-                    ),
-                    stage(partition(&[(0, &P663)], &[6, 6, 3]), u64::MAX),
-                ];
+                let mut stages = if cache.is_some() {
+                    vec![cheap, stage(partition(&[(0, &P78)], &[8, 7]), u64::MAX)]
+                } else {
+                    vec![
+                        cheap,
+                        stage(
+                            partition(&[(0, &P555), (9, &CENTRE555)], &[5, 5, 5]),
+                            40_000_000,
+                        ),
+                        stage(partition(&[(0, &P663)], &[6, 6, 3]), u64::MAX),
+                    ]
+                };
                 if cases > CHEAP_CASES {
                     stages.remove(0);
                 }
@@ -3361,7 +3479,11 @@ pub mod cli {
             } else {
                 vec![stage(first, u64::MAX)]
             };
-            Plan { puzzle, stages }
+            Plan {
+                puzzle,
+                stages,
+                cache,
+            }
         }
 
         /// Solves `start` by the stages in order, from the last one already built; adds the
@@ -3386,7 +3508,12 @@ pub mod cli {
                     Kind::WalkingDistance => {
                         Built::WalkingDistance(WalkingDistance::new(&self.puzzle))
                     }
-                    Kind::Pdb(groups) => Built::Pdb(Additive::new(&self.puzzle, groups, true)),
+                    Kind::Pdb(groups) => Built::Pdb(Additive::with_cache(
+                        &self.puzzle,
+                        groups,
+                        true,
+                        self.cache.as_deref(),
+                    )),
                 });
                 stats.table += built_at.elapsed();
                 let run = Run {
@@ -3472,7 +3599,8 @@ pub mod cli {
             if let Some(plan) = known {
                 return Arc::clone(plan);
             }
-            let plan = Arc::new(Plan::new(Puzzle::new(shape, goal.to_vec()), self.cases));
+            let puzzle = Puzzle::new(shape, goal.to_vec());
+            let plan = Arc::new(Plan::new(puzzle, self.cases, self.config.cache.clone()));
             plans.push(Arc::clone(&plan));
             plan
         }
