@@ -523,7 +523,7 @@ fn partitions_cover_every_tile_once() {
     let shape = Shape { rows: 4, cols: 4 };
     let puzzle = Puzzle::new(shape, (0..16).collect());
     for (frame, bytes) in [
-        (&P3444[..], 90_720),
+        (&P3444[..], 134_400),
         (&P555[..], 1_572_480),
         (&P663[..], 11_534_880),
         (&P78[..], 577_152_000),

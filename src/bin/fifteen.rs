@@ -1430,7 +1430,7 @@ pub mod search {
         struct Masks {
             cols: usize,
             /// `around[p]`: the cells next to `p`.
-            around: Vec<u32>,
+            around: [u32; MAX_CELLS],
             all: u32,
             not_first_col: u32,
             not_last_col: u32,
@@ -1446,13 +1446,13 @@ pub mod search {
                         .filter(|&p| keep(p))
                         .fold(0, |m, p| m | 1u32 << p)
                 };
+                let mut around = [0; MAX_CELLS];
+                for (mask, n) in around.iter_mut().zip(&puzzle.neighbors) {
+                    *mask = set(&|p| n.contains(&p));
+                }
                 Masks {
                     cols: shape.cols,
-                    around: puzzle
-                        .neighbors
-                        .iter()
-                        .map(|n| set(&|p| n.contains(&p)))
-                        .collect(),
+                    around,
                     all: set(&|_| true),
                     not_first_col: set(&|p| shape.col(p) > 0),
                     not_last_col: set(&|p| shape.col(p) + 1 < shape.cols),
@@ -1596,16 +1596,18 @@ pub mod search {
                 depth += 1;
                 for e in &level {
                     let mut occupied = 0u32;
-                    for (i, p) in at.iter_mut().take(k).enumerate() {
-                        *p = (e.cells >> (5 * i) & 31) as usize;
+                    let mut packed = e.cells;
+                    for (i, p) in at[..k].iter_mut().enumerate() {
+                        *p = (packed & 31) as usize;
+                        packed >>= 5;
                         occupied |= 1 << *p;
-                        slot_at[*p] = i;
+                        slot_at[*p & 31] = i;
                     }
                     // The move back to the parent reaches a state already seen: skip it.
                     let back_slot = (e.cells >> BACK & 15) as usize;
                     let back_cell = 1u32 << (e.cells >> (BACK + 4));
-                    for (i, &from) in at.iter().enumerate().take(k) {
-                        let mut targets = masks.around[from] & e.region;
+                    for (i, &from) in at[..k].iter().enumerate() {
+                        let mut targets = masks.around[from & 31] & e.region;
                         if i == back_slot {
                             targets &= !back_cell;
                         }
@@ -1625,7 +1627,9 @@ pub mod search {
                                         })
                                     })
                                 });
-                            let mask = seen[r].bits();
+                            let Some(mask) = seen.get(r).map(|m| m.bits()) else {
+                                continue;
+                            };
                             if mask & (1 << from) != 0 {
                                 continue;
                             }
@@ -3332,12 +3336,15 @@ pub mod cli {
     }
 
     /// The 4×4 partitions, as goal cells for a goal whose blank is at cell 0 (chosen by
-    /// measurement on Korf's 100, see the stages of [`Plan`]). 3-4-4-4: two 4-groups share a
-    /// table by symmetry, 90,720 bytes.
+    /// measurement on Korf's 100, see the stages of [`Plan`]). 3-4-4-4, 134,400 bytes: the
+    /// blank's corner, two half rows and the two far rows. On Korf's boards of at most 50
+    /// moves it generates at most 7.0 M nodes (#67 of the standard file), against 11.4 M for
+    /// the quadrants, which share a table by symmetry (90,720 bytes); on all 100 it averages
+    /// 5.3 M against 9.7 M (`blank-first`).
     pub const P3444: [&[u8]; 4] = [
-        &[1, 2, 3],
-        &[4, 5, 8, 9],
-        &[6, 7, 10, 11],
+        &[1, 4, 5],
+        &[2, 3, 6, 7],
+        &[8, 9, 10, 11],
         &[12, 13, 14, 15],
     ];
     /// 5-5-5: 1,572,480 bytes.
@@ -3383,9 +3390,12 @@ pub mod cli {
     /// blank in the centre (see below); elsewhere on small boards a table costs more to build
     /// than the search it saves.
     ///
-    /// - 4×4: pattern databases with reflection: 3-4-4-4 (91 KB, ≈10 ms to build) for
-    ///   6 M nodes, so that an easy board does not wait for larger tables; then 5-5-5 (1.5 MB,
-    ///   ≈0.25 s) for 40 M nodes; then 6-6-3 (11.5 MB, ≈2.6 s) for hard boards.
+    /// - 4×4: pattern databases with reflection: 3-4-4-4 (134 KB, ≈15 ms to build) for
+    ///   8 M nodes, so that an easy board does not wait for larger tables (8 M nodes take
+    ///   about as long as the next tables' build: a board gives up no more than it would have
+    ///   waited); then 5-5-5 (1.5 MB, ≈0.24 s) for 40 M nodes; then 6-6-3 (11.5 MB, ≈2.3 s)
+    ///   for hard boards. With `--cache`, 8-7 tables (577 MB, minutes to build once, then
+    ///   read in ≈0.25 s) follow the 3-4-4-4 stage instead.
     /// - Other boards of 10 to 32 cells: the first bound below for 1 M nodes, then pattern
     ///   databases of groups in reading order, each table at most 1 MiB.
     /// - 3×3 and smaller, and boards over 32 cells: the first bound below.
@@ -3454,7 +3464,7 @@ pub mod cli {
                 Kind::LinearConflict
             };
             let stages = if four {
-                let cheap = stage(partition(&[(0, &P3444)], &[3, 4, 4, 4]), 6_000_000);
+                let cheap = stage(partition(&[(0, &P3444)], &[3, 4, 4, 4]), 8_000_000);
                 let mut stages = if cache.is_some() {
                     vec![cheap, stage(partition(&[(0, &P78)], &[8, 7]), u64::MAX)]
                 } else {
