@@ -283,12 +283,19 @@ fn dfs_finds_a_path_exactly_within_its_bound() {
 /// Solves Korf's instances `(id, length, board)` for `goal` with the default search, one
 /// solver for all (the tables built once), checking each length and replaying each path.
 fn check_korf(goal: Goal, instances: &[(u32, usize, Vec<u32>)]) {
+    check_korf_with(
+        Config {
+            goal,
+            ..Config::default()
+        },
+        instances,
+    );
+}
+
+/// [`check_korf`] with `config`.
+fn check_korf_with(config: Config, instances: &[(u32, usize, Vec<u32>)]) {
     let shape = Shape { rows: 4, cols: 4 };
-    let goal_board = goal.board(shape).unwrap();
-    let config = Config {
-        goal,
-        ..Config::default()
-    };
+    let goal_board = config.goal.board(shape).unwrap();
     let solver = Solver::new(config, instances.len());
     for (id, length, board) in instances {
         let answer = solver.solve_case(shape, board, &goal_board, 1).unwrap();
@@ -341,6 +348,24 @@ fn ida_finds_korfs_lengths_on_all_100_blank_last() {
 #[ignore = "all of Korf's 100, blank first: about 3 s in release, more in the dev profile"]
 fn ida_finds_korfs_lengths_on_all_100_blank_first() {
     check_korf(Goal::BlankFirst, &korf("korf100.txt", &[]));
+}
+
+#[test]
+#[ignore = "builds 8-7 tables into target/tmp once (minutes, about 7 GB), then reads them"]
+fn cached_8_7_tables_find_korfs_lengths_on_all_100_of_both_files() {
+    // Kept between runs, unlike `scratch_dir`.
+    let cache = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables");
+    for (goal, file) in [
+        (Goal::Standard, "korf100-blank-last.txt"),
+        (Goal::BlankFirst, "korf100.txt"),
+    ] {
+        let config = Config {
+            goal,
+            cache: Some(cache.clone()),
+            ..Config::default()
+        };
+        check_korf_with(config, &korf(file, &[]));
+    }
 }
 
 /// Every table of a group, entry by entry, against an independent search: a 0-1 breadth-first
