@@ -351,7 +351,7 @@ fn ida_finds_korfs_lengths_on_all_100_blank_first() {
 }
 
 #[test]
-#[ignore = "builds 8-7 tables into target/tmp once (minutes, about 7 GB), then reads them"]
+#[ignore = "builds 8-7 tables into target/tmp once (minutes, 3.5 GB), then reads them"]
 fn cached_8_7_tables_find_korfs_lengths_on_all_100_of_both_files() {
     // Kept between runs, unlike `scratch_dir`.
     let cache = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables");
@@ -602,7 +602,7 @@ fn cached_tables_equal_built_ones_and_damaged_files_are_rebuilt() {
 
 #[test]
 fn the_cache_gives_the_same_answers() {
-    // (No 4×4 board: there the cache means 7-8 tables, minutes to build.)
+    // (No 4×4 board: there the cache means 8-7 tables, minutes to build.)
     let input = "3 4\n11 7 3 10 8 4 9 1 0 6 2 5\n3\n8 6 7 2 5 4 3 0 1\n";
     let plain = run_text(&Config::default(), input);
     let dir = scratch_dir("cache-cli");

@@ -30,8 +30,8 @@
 //! build of `ida`'s tables. `--jobs N` (default 1): the cases solved by N threads, the answers
 //! still in input order, the tables built once and shared. `--cache DIR`: `ida`'s tables are
 //! kept in files in DIR (made if missing), read when they are there and match to the last
-//! byte, else built and written; on the 4×4 this brings 8-7 tables, 577 MB, minutes and about
-//! 7 GB to build once, then read in ≈0.25 s (a table that cannot be written is used all the
+//! byte, else built and written; on the 4×4 this brings 8-7 tables, 577 MB, 2.6 minutes and
+//! 3.5 GB to build once, then read in ≈0.25 s (a table that cannot be written is used all the
 //! same, with a warning on stderr). Exit codes: 0 ok, 1 bad input, 2 bad usage, 3 a limit
 //! reached; `--help` prints the usage line.
 //!
@@ -51,7 +51,7 @@
 //! chosen per board size and goal by `cli::Plan` (3×3 standard goal: the walking distance;
 //! 3×3 with the goal's blank in the centre: 3-2-3 tables, 576 bytes built in ≈0.1 ms;
 //! 4×4: 4-4-4-3 tables (134 KB, ≈15 ms) for inputs of few cases, then 5-5-5, 1.5 MB built in
-//! ≈0.24 s, then 6-6-3 for the hardest boards; Korf's 100 in ≈2.5 s, ≈0.9 M nodes generated
+//! ≈0.27 s, then 6-6-3 for the hardest boards; Korf's 100 in ≈2.5 s, ≈0.9 M nodes generated
 //! each on average; with `--cache`, 8-7 tables: ≈37,000 nodes each, all 100 in ≈0.5 s).
 //! `astar` and `bfs`: time and memory O(states reached). `dfs --bound K`: O(3^K) time, O(K)
 //! memory. `any`: O(N·(rows+cols)) moves; O(N²) work at worst (each search for a way for
@@ -1513,13 +1513,13 @@ pub mod search {
         /// placement `p` and the goal placement (255 if unreachable, which happens only on a
         /// board of one row or column).
         ///
-        /// Breadth-first by levels over (placement, blank region): a state marks its whole
-        /// region when generated, so each is queued once; each level is sorted by rank (one
-        /// counting-sort pass) so that its expansion walks the table in a few increasing
-        /// streams. Time O(states · k) with states = placements × regions (≈11.8 M for a
-        /// 6-tile group of the 4×4, ≈1.3 s; a 5-tile group ≈0.09 s); memory 1 byte per
-        /// placement for the table, 2 (N ≤ 16) or 4 for the regions seen, and 16 bytes per
-        /// state of the two largest levels.
+        /// Breadth-first by levels over (placement, blank region), a level kept as the blank
+        /// cells of its regions in an array by rank, and expanded in rank order, so that the
+        /// search walks the arrays in increasing streams; a state marks its whole region when
+        /// generated, so each is expanded once. Time O(states · k) with states = placements ×
+        /// regions (≈11.8 M for a 6-tile group of the 4×4, ≈1.1 s; a 5-tile group ≈0.08 s),
+        /// plus a pass over the level's span of ranks per level; memory 7 bytes per placement
+        /// (13 when N > 16): the table and three sets of blank cells.
         ///
         /// # Constraints
         ///
@@ -1532,132 +1532,199 @@ pub mod search {
             }
         }
 
-        /// A (placement, blank region) of a level of the breadth-first search.
-        #[derive(Clone, Copy, Default)]
-        struct Entry {
-            rank: u32,
-            region: u32,
-            /// The cell of tile i in bits 5i..5i+5; from bit [`BACK`], the move that undoes the
-            /// one that made it: a slot (4 bits, [`NO_SLOT`] for none), then a cell.
-            cells: u64,
+        /// The placements in rank order, from a given rank on: the inverse of [`rank`], one
+        /// step at a time.
+        struct Placements {
+            n: usize,
+            k: usize,
+            digits: [usize; MAX_GROUP],
+            /// `at[i]`: the cell of tile i.
+            at: [usize; MAX_GROUP],
+            /// `used[i]`: the cells of the tiles before tile i.
+            used: [u32; MAX_GROUP + 1],
         }
 
-        /// Where an [`Entry`]'s undoing move starts in `cells`.
-        const BACK: usize = 5 * MAX_GROUP;
-        /// No slot: the goal's entry has no undoing move.
-        const NO_SLOT: u64 = 15;
+        impl Placements {
+            /// The placement of rank `r` of k tiles on N cells. O(k·N) bit operations at worst.
+            fn at_rank(r: usize, n: usize, k: usize) -> Self {
+                let mut placements = Placements {
+                    n,
+                    k,
+                    digits: [0; MAX_GROUP],
+                    at: [0; MAX_GROUP],
+                    used: [0; MAX_GROUP + 1],
+                };
+                let mut rest = r;
+                for i in (0..k).rev() {
+                    placements.digits[i] = rest % (n - i);
+                    rest /= n - i;
+                }
+                placements.place_from(0);
+                placements
+            }
 
-        /// Sorts `level` by rank, to about 4,096 buckets, using `scratch`. O(len + entries).
-        fn sort_by_rank(level: &mut Vec<Entry>, scratch: &mut Vec<Entry>, len: usize) {
-            let mut shift = 0;
-            while len >> shift > 4096 {
-                shift += 1;
+            /// Places tiles `from..k` by their digits, the cells of the earlier ones known:
+            /// tile i on the free cell with `digits[i]` free cells below it.
+            fn place_from(&mut self, from: usize) {
+                for i in from..self.k {
+                    let mut free = !self.used[i];
+                    for _ in 0..self.digits[i] {
+                        free &= free - 1;
+                    }
+                    self.place(i, free);
+                }
             }
-            let mut counts = vec![0; (len >> shift) + 2];
-            for e in level.iter() {
-                counts[(e.rank as usize >> shift) + 1] += 1;
+
+            /// Puts tile i on the lowest cell of `free`.
+            fn place(&mut self, i: usize, free: u32) {
+                self.at[i] = free.trailing_zeros() as usize;
+                self.used[i + 1] = self.used[i] | 1 << self.at[i];
             }
-            for b in 1..counts.len() {
-                counts[b] += counts[b - 1];
+
+            /// Moves to the next rank: the last digit that can grow grows by one, its tile
+            /// moving to the next free cell, and the later tiles start again from the lowest
+            /// free cells. O(1) amortized.
+            fn step(&mut self) {
+                let mut i = self.k - 1;
+                while self.digits[i] + 1 == self.n - i {
+                    self.digits[i] = 0;
+                    i -= 1;
+                }
+                self.digits[i] += 1;
+                self.place(i, !self.used[i] & u32::MAX << self.at[i] << 1);
+                for j in i + 1..self.k {
+                    self.place(j, !self.used[j]);
+                }
             }
-            scratch.clear();
-            scratch.resize(level.len(), Entry::default());
-            for e in level.iter() {
-                let b = e.rank as usize >> shift;
-                scratch[counts[b]] = *e;
-                counts[b] += 1;
+
+            /// The cells of all k tiles.
+            fn occupied(&self) -> u32 {
+                self.used[self.k]
             }
-            std::mem::swap(level, scratch);
+        }
+
+        /// The entries of a level looked at together when skipping empty ones.
+        const BLOCK: usize = 64;
+
+        /// The state of [`build_table`]'s search: the table, and per placement the blank
+        /// cells of its regions reached so far and of those first reached at the next depth
+        /// (side by side: a new state touches both), and of those first reached at the
+        /// current depth.
+        struct Build<S> {
+            masks: Masks,
+            k: usize,
+            w: [usize; SLOTS],
+            table: Vec<u8>,
+            seen_next: Vec<[S; 2]>,
+            level: Vec<S>,
+            depth: u8,
+            /// The ranks of the next level lie in `next.0..next.1`.
+            next: (usize, usize),
+        }
+
+        impl<S: CellSet> Build<S> {
+            /// Generates the states that follow placement `p`, of rank `r`, through `blanks`,
+            /// the blank cells of its regions at the current depth: every tile next to one of
+            /// them moves onto it. O(k) a successor, plus its region's flood when it is new.
+            fn expand(&mut self, r: usize, blanks: u32, p: &Placements) {
+                let (k, occupied) = (self.k, p.occupied());
+                let mut slot_at = [0; MAX_CELLS];
+                for (i, &cell) in p.at[..k].iter().enumerate() {
+                    slot_at[cell & 31] = i;
+                }
+                for (i, &from) in p.at[..k].iter().enumerate() {
+                    let mut targets = self.masks.around[from & 31] & blanks;
+                    while targets != 0 {
+                        let to = targets.trailing_zeros() as usize;
+                        targets &= targets - 1;
+                        let slot_at = &slot_at;
+                        let moved = rank_after_move(r, &self.w, i, (from, to), |lo, hi| {
+                            let mut between = occupied & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
+                            std::iter::from_fn(move || {
+                                (between != 0).then(|| {
+                                    let p = between.trailing_zeros() as usize;
+                                    between &= between - 1;
+                                    slot_at[p]
+                                })
+                            })
+                        });
+                        let Some(&[seen, next]) = self.seen_next.get(moved) else {
+                            continue;
+                        };
+                        // The blank ends where the tile was.
+                        if seen.bits() & (1 << from) != 0 {
+                            continue;
+                        }
+                        let free = self.masks.all & !(occupied ^ (1 << from) ^ (1 << to));
+                        let region = self.masks.flood(from, free);
+                        if seen.bits() == 0 {
+                            self.table[moved] = self.depth;
+                        }
+                        self.seen_next[moved] =
+                            [S::of(seen.bits() | region), S::of(next.bits() | region)];
+                        self.next = (self.next.0.min(moved), self.next.1.max(moved + 1));
+                    }
+                }
+            }
         }
 
         fn build<S: CellSet>(puzzle: &Puzzle, cells: &[u8], blank: usize) -> Vec<u8> {
-            let n = puzzle.shape.cells();
-            let k = cells.len();
-            let masks = Masks::new(puzzle);
+            let (n, k) = (puzzle.shape.cells(), cells.len());
             let len = table_len(n, k);
-            let w = weights(n, k);
-            let mut table = vec![UNSEEN; len];
-            let mut seen = vec![S::EMPTY; len];
-            let (mut packed, mut occupied) = (0u64, 0u32);
-            for (i, &c) in cells.iter().enumerate() {
-                packed |= u64::from(c) << (5 * i);
-                occupied |= 1 << c;
-            }
+            let mut search = Build {
+                masks: Masks::new(puzzle),
+                k,
+                w: weights(n, k),
+                table: vec![UNSEEN; len],
+                seen_next: vec![[S::EMPTY; 2]; len],
+                level: vec![S::EMPTY; len],
+                depth: 0,
+                next: (len, 0),
+            };
+            let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
             let r0 = rank(cells, n);
-            let region = masks.flood(blank, masks.all & !occupied);
-            seen[r0] = S::of(region);
-            table[r0] = 0;
-            let mut level = vec![Entry {
-                rank: r0 as u32,
-                region,
-                cells: packed | NO_SLOT << BACK,
-            }];
-            let mut next = Vec::new();
-            let mut depth = 0;
-            let mut at = [0; MAX_GROUP];
-            let mut slot_at = [0; MAX_CELLS];
-            while !level.is_empty() {
-                depth += 1;
-                for e in &level {
-                    let mut occupied = 0u32;
-                    let mut packed = e.cells;
-                    for (i, p) in at[..k].iter_mut().enumerate() {
-                        *p = (packed & 31) as usize;
-                        packed >>= 5;
-                        occupied |= 1 << *p;
-                        slot_at[*p & 31] = i;
+            let region = search.masks.flood(blank, search.masks.all & !occupied);
+            search.seen_next[r0][0] = S::of(region);
+            search.level[r0] = S::of(region);
+            search.table[r0] = 0;
+            // The ranks of the current level lie in `first..last`.
+            let (mut first, mut last) = (r0, r0 + 1);
+            while first < last {
+                search.depth += 1;
+                search.next = (len, 0);
+                // Most entries are empty: look at a block of them at a time.
+                for start in (first..last).step_by(BLOCK) {
+                    let end = last.min(start + BLOCK);
+                    if search.level[start..end]
+                        .iter()
+                        .fold(0, |any, b| any | b.bits())
+                        == 0
+                    {
+                        continue;
                     }
-                    // The move back to the parent reaches a state already seen: skip it.
-                    let back_slot = (e.cells >> BACK & 15) as usize;
-                    let back_cell = 1u32 << (e.cells >> (BACK + 4));
-                    for (i, &from) in at[..k].iter().enumerate() {
-                        let mut targets = masks.around[from & 31] & e.region;
-                        if i == back_slot {
-                            targets &= !back_cell;
+                    let mut placements = Placements::at_rank(start, n, k);
+                    for r in start..end {
+                        if r > start {
+                            placements.step();
                         }
-                        while targets != 0 {
-                            let to = targets.trailing_zeros() as usize;
-                            targets &= targets - 1;
-                            let slot_at = &slot_at;
-                            let r =
-                                rank_after_move(e.rank as usize, &w, i, (from, to), |lo, hi| {
-                                    let mut between =
-                                        occupied & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
-                                    std::iter::from_fn(move || {
-                                        (between != 0).then(|| {
-                                            let p = between.trailing_zeros() as usize;
-                                            between &= between - 1;
-                                            slot_at[p]
-                                        })
-                                    })
-                                });
-                            let Some(mask) = seen.get(r).map(|m| m.bits()) else {
-                                continue;
-                            };
-                            if mask & (1 << from) != 0 {
-                                continue;
-                            }
-                            let region = masks
-                                .flood(from, masks.all & !(occupied ^ (1 << from) ^ (1 << to)));
-                            if mask == 0 {
-                                table[r] = depth;
-                            }
-                            seen[r] = S::of(mask | region);
-                            next.push(Entry {
-                                rank: r as u32,
-                                region,
-                                cells: e.cells & !(31 << (5 * i)) & !(!0 << BACK)
-                                    | (to as u64) << (5 * i)
-                                    | (i as u64 | (from as u64) << 4) << BACK,
-                            });
+                        let blanks = search.level[r].bits();
+                        if blanks != 0 {
+                            search.level[r] = S::EMPTY;
+                            search.expand(r, blanks, &placements);
                         }
                     }
                 }
-                sort_by_rank(&mut next, &mut level, len);
-                std::mem::swap(&mut level, &mut next);
-                next.clear();
+                // `level` is all empty again: the next level moves in.
+                (first, last) = (search.next.0.min(search.next.1), search.next.1);
+                let (level, seen_next) = (&mut search.level, &mut search.seen_next);
+                for (r, [_, next]) in level[first..last]
+                    .iter_mut()
+                    .zip(&mut seen_next[first..last])
+                {
+                    *r = std::mem::replace(next, S::EMPTY);
+                }
             }
-            table
+            search.table
         }
 
         /// The trailer that follows a table in its file (`--cache`), before the checksum; the
@@ -3397,7 +3464,7 @@ pub mod cli {
     /// - 4×4: pattern databases with reflection: 3-4-4-4 (134 KB, ≈15 ms to build) for
     ///   8 M nodes, so that an easy board does not wait for larger tables (8 M nodes take
     ///   about as long as the next tables' build: a board gives up no more than it would have
-    ///   waited); then 5-5-5 (1.5 MB, ≈0.24 s) for 40 M nodes; then 6-6-3 (11.5 MB, ≈2.3 s)
+    ///   waited); then 5-5-5 (1.5 MB, ≈0.27 s) for 40 M nodes; then 6-6-3 (11.5 MB, ≈2.3 s)
     ///   for hard boards. With `--cache`, 8-7 tables (577 MB, minutes to build once, then
     ///   read in ≈0.25 s) follow the 3-4-4-4 stage instead.
     /// - Other boards of 10 to 32 cells: the first bound below for 1 M nodes, then pattern
