@@ -1767,8 +1767,10 @@ pub mod search {
             );
             let path = dir.join(name);
             let len = table_len(shape.cells(), cells.len());
-            if let Ok(mut bytes) = std::fs::read(&path) {
-                let whole = len + trailer.len() + 8;
+            let whole = len + trailer.len() + 8;
+            // (A file of another size is not read at all.)
+            let sized = std::fs::metadata(&path).is_ok_and(|m| m.len() == whole as u64);
+            if let Some(mut bytes) = sized.then(|| std::fs::read(&path).ok()).flatten() {
                 if bytes.len() == whole
                     && bytes[len..whole - 8] == trailer[..]
                     && checksum(&bytes[..whole - 8]).to_le_bytes() == bytes[whole - 8..]
