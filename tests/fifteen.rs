@@ -11,12 +11,12 @@ mod common;
 use fifteen::board::Shape;
 use fifteen::cli::{
     parse_args, run, Algorithm, Command as Parsed, Config, MapKind, Solver, Stored, CENTRE323,
-    P3444, P555, P663, P78,
+    P3444, P555, P663, P87,
 };
 use fifteen::error::Error;
 use fifteen::goal::{is_reachable, spiral, Goal};
 use fifteen::search::bound::{LinearConflict, LowerBound, WalkingDistance};
-use fifteen::search::pdb::{self, build_table, cached_table, rank, Additive};
+use fifteen::search::pdb::{self, build_table, cached_table, checksum, rank, Additive};
 use fifteen::search::{ida, Budget, Limits, Puzzle};
 use std::collections::{HashMap, VecDeque};
 
@@ -551,7 +551,7 @@ fn partitions_cover_every_tile_once() {
         (&P3444[..], 134_400),
         (&P555[..], 1_572_480),
         (&P663[..], 11_534_880),
-        (&P78[..], 577_152_000),
+        (&P87[..], 577_152_000),
     ] {
         let mut cells: Vec<u8> = frame.iter().flat_map(|g| g.iter().copied()).collect();
         cells.sort_unstable();
@@ -587,6 +587,15 @@ fn cached_tables_equal_built_ones_and_damaged_files_are_rebuilt() {
     let file = &files[0];
     let written = std::fs::read(file).unwrap();
     assert_eq!(&written[..built.len()], &built[..]);
+    // A whole file is read, not rebuilt: plant one whose table differs, with its checksum.
+    let mut planted = written[..written.len() - 8].to_vec();
+    planted[0] ^= 1;
+    planted.extend(checksum(&planted).to_le_bytes());
+    std::fs::write(file, &planted).unwrap();
+    assert_eq!(
+        cached_table(&dir, &puzzle, &group, blank),
+        planted[..built.len()]
+    );
     let mut flipped = written.clone();
     flipped[7] ^= 1;
     // Damaged files (a flipped byte, a cut, nothing) are rebuilt and written anew.

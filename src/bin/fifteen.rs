@@ -1517,7 +1517,7 @@ pub mod search {
         /// cells of its regions in an array by rank, and expanded in rank order, so that the
         /// search walks the arrays in increasing streams; a state marks its whole region when
         /// generated, so each is expanded once. Time O(states · k) with states = placements ×
-        /// regions (≈11.8 M for a 6-tile group of the 4×4, ≈1.1 s; a 5-tile group ≈0.08 s),
+        /// regions (≈11.8 M for a 6-tile group of the 4×4, ≈1.1 s; a 5-tile group ≈0.09 s),
         /// plus a pass over the level's span of ranks per level; memory 7 bytes per placement
         /// (13 when N > 16): the table and three sets of blank cells.
         ///
@@ -1628,9 +1628,9 @@ pub mod search {
             /// them moves onto it. O(k) a successor, plus its region's flood when it is new.
             fn expand(&mut self, r: usize, blanks: u32, p: &Placements) {
                 let (k, occupied) = (self.k, p.occupied());
-                let mut slot_at = [0; MAX_CELLS];
+                let mut slot_at = [0u8; MAX_CELLS];
                 for (i, &cell) in p.at[..k].iter().enumerate() {
-                    slot_at[cell & 31] = i;
+                    slot_at[cell & 31] = i as u8;
                 }
                 for (i, &from) in p.at[..k].iter().enumerate() {
                     let mut targets = self.masks.around[from & 31] & blanks;
@@ -1644,7 +1644,7 @@ pub mod search {
                                 (between != 0).then(|| {
                                     let p = between.trailing_zeros() as usize;
                                     between &= between - 1;
-                                    slot_at[p]
+                                    usize::from(slot_at[p])
                                 })
                             })
                         });
@@ -1733,7 +1733,7 @@ pub mod search {
 
         /// A 64-bit FNV-1a-style hash of `bytes`, eight at a time: it names a table's file and
         /// checks its contents. O(len).
-        fn checksum(bytes: &[u8]) -> u64 {
+        pub fn checksum(bytes: &[u8]) -> u64 {
             let mut chunks = bytes.chunks_exact(8);
             let mix = |hash: u64, word: u64| (hash ^ word).wrapping_mul(0x0100_0000_01b3);
             let hash = chunks.by_ref().fold(0xcbf2_9ce4_8422_2325, |hash, chunk| {
@@ -3246,7 +3246,7 @@ pub mod cli {
         /// The threads that solve the cases (`--jobs`), at least 1.
         pub jobs: usize,
         /// The directory that keeps pattern databases between runs (`--cache`), where `ida`
-        /// uses 7-8 tables on the 4×4.
+        /// uses 8-7 tables on the 4×4.
         pub cache: Option<PathBuf>,
     }
 
@@ -3425,7 +3425,7 @@ pub mod cli {
     /// 6-6-3: 11,534,880 bytes.
     pub const P663: [&[u8]; 3] = [&[12, 13, 14], &[1, 2, 4, 5, 8, 9], &[3, 6, 7, 10, 11, 15]];
     /// 8-7, for `--cache`: 577,152,000 bytes.
-    pub const P78: [&[u8]; 2] = [&[8, 9, 10, 11, 12, 13, 14, 15], &[1, 2, 3, 4, 5, 6, 7]];
+    pub const P87: [&[u8]; 2] = [&[8, 9, 10, 11, 12, 13, 14, 15], &[1, 2, 3, 4, 5, 6, 7]];
     /// 5-5-5 for a goal whose blank is at cell 9, the 4×4 spiral's.
     pub const CENTRE555: [&[u8]; 3] = [&[0, 1, 4, 5, 8], &[2, 3, 6, 7, 11], &[10, 12, 13, 14, 15]];
 
@@ -3539,7 +3539,7 @@ pub mod cli {
             let stages = if four {
                 let cheap = stage(partition(&[(0, &P3444)], &[3, 4, 4, 4]), 8_000_000);
                 let mut stages = if cache.is_some() {
-                    vec![cheap, stage(partition(&[(0, &P78)], &[8, 7]), u64::MAX)]
+                    vec![cheap, stage(partition(&[(0, &P87)], &[8, 7]), u64::MAX)]
                 } else {
                     vec![
                         cheap,
