@@ -50,7 +50,7 @@
 //! distance, or additive pattern databases (`search::pdb`) built by the program for the goal,
 //! chosen per board size and goal by `cli::Plan` (3×3 standard goal: the walking distance;
 //! 3×3 with the goal's blank in the centre: 3-2-3 tables, 576 bytes built in ≈0.1 ms;
-//! 4×4: 4-4-4-3 tables (134 KB, ≈15 ms) for inputs of few cases, then 5-5-5, 1.5 MB built in
+//! 4×4: 4-4-4-3 tables (134 KB, ≈19 ms) for inputs of few cases, then 5-5-5, 1.5 MB built in
 //! ≈0.27 s, then 6-6-3 for the hardest boards; Korf's 100 in ≈2.5 s, ≈0.9 M nodes generated
 //! each on average; with `--cache`, 8-7 tables: ≈37,000 nodes each, all 100 in ≈0.5 s).
 //! `astar` and `bfs`: time and memory O(states reached). `dfs --bound K`: O(3^K) time, O(K)
@@ -3463,10 +3463,10 @@ pub mod cli {
     /// blank in the centre (see below); elsewhere on small boards a table costs more to build
     /// than the search it saves.
     ///
-    /// - 4×4: pattern databases with reflection: 3-4-4-4 (134 KB, ≈15 ms to build) for
+    /// - 4×4: pattern databases with reflection: 3-4-4-4 (134 KB, ≈19 ms to build) for
     ///   8 M nodes, so that an easy board does not wait for larger tables (8 M nodes take
     ///   about as long as the next tables' build: a board gives up no more than it would have
-    ///   waited); then 5-5-5 (1.5 MB, ≈0.27 s) for 40 M nodes; then 6-6-3 (11.5 MB, ≈2.3 s)
+    ///   waited); then 5-5-5 (1.5 MB, ≈0.27 s) for 40 M nodes; then 6-6-3 (11.5 MB, ≈2.4 s)
     ///   for hard boards. With `--cache`, 8-7 tables (577 MB, minutes to build once, then
     ///   read in ≈0.25 s) follow the 3-4-4-4 stage instead.
     /// - Other boards of 10 to 32 cells: the first bound below for 1 M nodes, then pattern
