@@ -1727,6 +1727,10 @@ pub mod search {
             search.table
         }
 
+        /// The entries from which [`cached_table`] says on stderr that it builds a table: it
+        /// takes seconds (7 tiles of the 4×4) to minutes (8 tiles).
+        const LARGE_TABLE: usize = 1 << 24;
+
         /// The trailer that follows a table in its file (`--cache`), before the checksum; the
         /// format's version is its last digit.
         const MAGIC: &[u8] = b"\nsliding-puzzles pattern database 1\n";
@@ -1752,7 +1756,8 @@ pub mod search {
         /// last byte is built anew. The new file is written under a temporary name and renamed
         /// into place, so that an interrupted or concurrent run never leaves half a table under
         /// the name; a table that cannot be written is used all the same, with a warning on
-        /// stderr. Time: one read of the file, else [`build_table`] and one write.
+        /// stderr, where the build of a large table is announced too. Time: one read of the
+        /// file, else [`build_table`] and one write.
         pub fn cached_table(dir: &Path, puzzle: &Puzzle, cells: &[u8], blank: usize) -> Vec<u8> {
             let shape = puzzle.shape;
             let mut trailer = MAGIC.to_vec();
@@ -1778,6 +1783,13 @@ pub mod search {
                     bytes.truncate(len);
                     return bytes;
                 }
+            }
+            if len >= LARGE_TABLE {
+                eprintln!(
+                    "note: building {} ({} MiB) once; later runs read it",
+                    path.display(),
+                    len >> 20
+                );
             }
             let mut bytes = build_table(puzzle, cells, blank);
             bytes.extend(&trailer);
