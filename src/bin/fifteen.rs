@@ -1732,7 +1732,8 @@ pub mod search {
         const LARGE_TABLE: usize = 1 << 24;
 
         /// The trailer that follows a table in its file (`--cache`), before the checksum; the
-        /// format's version is its last digit.
+        /// format's version is its last digit, to be raised whenever the files or the meaning
+        /// of the tables change, so that old files are rebuilt.
         const MAGIC: &[u8] = b"\nsliding-puzzles pattern database 1\n";
 
         /// A 64-bit FNV-1a-style hash of `bytes`, eight at a time: it names a table's file and
