@@ -1356,7 +1356,9 @@ pub mod search {
         pub const MAX_CELLS: usize = 32;
         /// The most groups of a partition.
         pub const MAX_GROUPS: usize = 8;
-        /// The largest group (a queue entry packs k cells of 5 bits in a `u64`).
+        /// The largest group: its slots stay below the one left for [`NO_GROUP`] (see
+        /// [`SLOTS`]). (Memory bounds a group long before: 11 tiles of 16 cells are 16!/5!
+        /// placements.)
         pub const MAX_GROUP: usize = 11;
         const UNSEEN: u8 = u8::MAX;
         const NO_GROUP: u8 = u8::MAX;
