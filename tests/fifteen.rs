@@ -551,7 +551,7 @@ fn partitions_cover_every_tile_once() {
         (&P3444[..], 134_400),
         (&P555[..], 1_572_480),
         (&P663[..], 11_534_880),
-        (&P87[..], 577_152_000),
+        (&P87[..], 576_576_000),
     ] {
         let mut cells: Vec<u8> = frame.iter().flat_map(|g| g.iter().copied()).collect();
         cells.sort_unstable();
@@ -559,6 +559,10 @@ fn partitions_cover_every_tile_once() {
         if bytes < 2_000_000 {
             let groups = pdb::by_symmetry(&puzzle, 0, frame).unwrap();
             assert_eq!(Additive::new(&puzzle, &groups, true).bytes(), bytes);
+        } else {
+            // Too large to build here; no two of their groups share a table.
+            let sum: usize = frame.iter().map(|g| pdb::table_len(16, g.len())).sum();
+            assert_eq!(sum, bytes);
         }
     }
 }
