@@ -12,7 +12,7 @@ use fifteen::board::Shape;
 use fifteen::cli::{Algorithm, Config, MapKind, Solver, Stored, P3444, P555, P663};
 use fifteen::goal::{is_reachable, spiral};
 use fifteen::search::bound::LinearConflict;
-use fifteen::search::pdb::{self, Additive};
+use fifteen::search::pdb::additive::{by_symmetry, Additive};
 use fifteen::search::{ida, Budget, Limits, Puzzle};
 
 /// A board of `shape` and its goal.
@@ -161,7 +161,7 @@ fn partitions(c: &mut Criterion, korf: &[Case]) {
         ("5-5-5", &P555[..]),
         ("6-6-3", &P663[..]),
     ] {
-        let groups = pdb::by_symmetry(&puzzle, 0, frame).expect("a corner blank");
+        let groups = by_symmetry(&puzzle, 0, frame).expect("a corner blank");
         group.bench_function(BenchmarkId::new("build", name), |b| {
             b.iter(|| Additive::new(&puzzle, black_box(&groups), true))
         });

@@ -16,7 +16,10 @@ use fifteen::cli::{
 use fifteen::error::Error;
 use fifteen::goal::{is_reachable, spiral, Goal};
 use fifteen::search::bound::{LinearConflict, LowerBound, WalkingDistance};
-use fifteen::search::pdb::{self, build_table, cached_table, checksum, rank, Additive};
+use fifteen::search::pdb::additive::{by_symmetry, in_reading_order, Additive};
+use fifteen::search::pdb::build::build_table;
+use fifteen::search::pdb::cache::{cached_table, checksum};
+use fifteen::search::pdb::placement::{rank, table_len};
 use fifteen::search::{ida, Budget, Limits, Puzzle};
 use std::collections::{HashMap, VecDeque};
 
@@ -176,7 +179,7 @@ fn cross_check(shape: Shape, goal: &[u32], sample: usize) {
                     Some(k).filter(|&k| k > 0)
                 })
                 .collect();
-            Additive::new(&puzzle, &pdb::in_reading_order(&puzzle, &sizes), true)
+            Additive::new(&puzzle, &in_reading_order(&puzzle, &sizes), true)
         })
         .collect();
     let walking = WalkingDistance::new(&puzzle);
@@ -469,7 +472,7 @@ fn tables_never_exceed_the_distance_on_every_3x3_board() {
         let puzzle = Puzzle::new(shape, goal.iter().map(|&t| t as u8).collect());
         for sizes in [&[4, 4][..], &[3, 3, 2], &[8]] {
             for reflect in [false, true] {
-                let groups = pdb::in_reading_order(&puzzle, sizes);
+                let groups = in_reading_order(&puzzle, sizes);
                 let tables = Additive::new(&puzzle, &groups, reflect);
                 for (board, &d) in &table {
                     let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
@@ -532,8 +535,8 @@ fn incremental_bound_matches_a_fresh_one_along_random_walks() {
         spiral(shape).iter().map(|&t| t as u8).collect(),
     ] {
         let puzzle = Puzzle::new(shape, goal);
-        let groups = pdb::by_symmetry(&puzzle, 0, &P3444)
-            .unwrap_or_else(|| pdb::in_reading_order(&puzzle, &[3, 4, 4, 4]));
+        let groups = by_symmetry(&puzzle, 0, &P3444)
+            .unwrap_or_else(|| in_reading_order(&puzzle, &[3, 4, 4, 4]));
         check_walk(&puzzle, &Additive::new(&puzzle, &groups, true));
         check_walk(&puzzle, &WalkingDistance::new(&puzzle));
     }
@@ -557,11 +560,11 @@ fn partitions_cover_every_tile_once() {
         cells.sort_unstable();
         assert_eq!(cells, (1..16).collect::<Vec<u8>>());
         if bytes < 2_000_000 {
-            let groups = pdb::by_symmetry(&puzzle, 0, frame).unwrap();
+            let groups = by_symmetry(&puzzle, 0, frame).unwrap();
             assert_eq!(Additive::new(&puzzle, &groups, true).bytes(), bytes);
         } else {
             // Too large to build here; no two of their groups share a table.
-            let sum: usize = frame.iter().map(|g| pdb::table_len(16, g.len())).sum();
+            let sum: usize = frame.iter().map(|g| table_len(16, g.len())).sum();
             assert_eq!(sum, bytes);
         }
     }

@@ -92,6 +92,12 @@ pub mod board {
             self as usize
         }
 
+        /// The index in [`Move::ALL`] of the move that undoes the move of index `i`: the order
+        /// D, L, R, U puts opposites at `i` and `3 − i`.
+        pub const fn opposite_index(i: usize) -> usize {
+            3 - i
+        }
+
         /// The move that undoes this one.
         pub fn opposite(self) -> Move {
             match self {
@@ -1347,10 +1353,7 @@ pub mod search {
     /// relabelled (`t → goal[T(home(t))]`): `s'` is as far from the goal as `s`, and the same
     /// tables serve both look-ups.
     pub mod pdb {
-        use super::super::board::Shape;
-        use super::bound::LowerBound;
-        use super::{Board, Puzzle};
-        use std::path::Path;
+        use super::Puzzle;
 
         /// The most cells a board with tables may have (cell sets are `u32` masks).
         pub const MAX_CELLS: usize = 32;
@@ -1362,75 +1365,10 @@ pub mod search {
         pub const MAX_GROUP: usize = 11;
         const UNSEEN: u8 = u8::MAX;
         const NO_GROUP: u8 = u8::MAX;
-
-        /// N!/(N−k)!, the number of placements of k distinct tiles on N cells.
-        pub fn table_len(n: usize, k: usize) -> usize {
-            (n - k + 1..=n).product()
-        }
-
-        /// The perfect rank of the placement `cells` (distinct, each below N) among
-        /// N!/(N−k)!. O(k).
-        pub fn rank(cells: &[u8], n: usize) -> usize {
-            let mut used = 0u32;
-            let mut r = 0;
-            for (i, &p) in cells.iter().enumerate() {
-                let d = u32::from(p) - (used & ((1u32 << p) - 1)).count_ones();
-                r = r * (n - i) + d as usize;
-                used |= 1 << p;
-            }
-            r
-        }
-
-        /// Slot-indexed arrays have this length, a power of two above [`MAX_GROUP`], so that
-        /// `slot & 15` needs no bounds check.
-        const SLOTS: usize = 16;
-        // A slot of [`NO_GROUP`] finds weight 0 (see [`rank_after_move`]).
-        const _: () = assert!(NO_GROUP as usize & (SLOTS - 1) > MAX_GROUP);
-
-        /// The weights of the rank's digits: `w[i] = (N−1−i)!/(N−k)!`, so `rank = Σ dᵢ·w[i]`.
-        fn weights(n: usize, k: usize) -> [usize; SLOTS] {
-            let mut w = [0; SLOTS];
-            let mut acc = 1;
-            for i in (0..k).rev() {
-                w[i] = acc;
-                acc *= n - i;
-            }
-            w
-        }
-
-        /// The rank of a placement after its tile `i` moved from cell `from` to the adjacent
-        /// free cell `to`, from its old rank `r`; `between(lo, hi)` gives the slots of the
-        /// group's tiles on the cells strictly between, and may give [`NO_GROUP`] for the
-        /// others (whose weight `w[NO_GROUP & 15]` is 0). Only digit i and the digits of later
-        /// tiles between the two cells change. O(1) for a move along a row, O(cols) otherwise,
-        /// without a branch.
-        #[inline(always)]
-        fn rank_after_move<I: Iterator<Item = usize>>(
-            r: usize,
-            w: &[usize; SLOTS],
-            i: usize,
-            (from, to): (usize, usize),
-            between: impl FnOnce(usize, usize) -> I,
-        ) -> usize {
-            let wi = w[i & (SLOTS - 1)];
-            if to == from + 1 {
-                return r + wi;
-            }
-            if to + 1 == from {
-                return r - wi;
-            }
-            let (mut before, mut later) = (0, 0);
-            for l in between(from.min(to), from.max(to)) {
-                let earlier = usize::from(l < i);
-                before += earlier;
-                later += w[l & (SLOTS - 1)] * (1 - earlier);
-            }
-            if to > from {
-                r + wi * (to - from - before) + later
-            } else {
-                r - wi * (from - to - before) - later
-            }
-        }
+        /// Cell and tile numbers are below [`MAX_CELLS`]; masked by this, they index a
+        /// `[_; MAX_CELLS]` array with no bounds check.
+        const CELL_MASK: usize = MAX_CELLS - 1;
+        const _: () = assert!(MAX_CELLS.is_power_of_two());
 
         /// Cell sets as bit masks, for the flood fill of the blank's region.
         struct Masks {
@@ -1484,788 +1422,907 @@ pub mod search {
             }
         }
 
-        /// The blank cells already reached with one placement: `u16` when N ≤ 16 (halves
-        /// the build's memory), else `u32`.
-        trait CellSet: Copy {
-            const EMPTY: Self;
-            fn bits(self) -> u32;
-            fn of(bits: u32) -> Self;
-        }
+        /// Placements of k tiles on N cells, their perfect ranks, and the rank after a move.
+        pub mod placement {
+            use super::{MAX_GROUP, NO_GROUP};
 
-        macro_rules! cell_set {
-            ($word:ty) => {
-                impl CellSet for $word {
-                    const EMPTY: $word = 0;
-                    #[inline]
-                    fn bits(self) -> u32 {
-                        u32::from(self)
-                    }
-                    #[inline]
-                    fn of(bits: u32) -> $word {
-                        bits as $word
-                    }
-                }
-            };
-        }
-        cell_set!(u16);
-        cell_set!(u32);
-
-        /// The table of the group whose tiles' goal cells are `cells` (in table order), the
-        /// goal's blank at `blank`: entry `rank(p)` is the least number of group moves between
-        /// placement `p` and the goal placement (255 if unreachable, which happens only on a
-        /// board of one row or column).
-        ///
-        /// Breadth-first by levels over (placement, blank region), a level kept as the blank
-        /// cells of its regions in an array by rank, and expanded in rank order, so that the
-        /// search walks the arrays in increasing streams; a state marks its whole region when
-        /// generated, so each is expanded once. Time O(states · k) with states = placements ×
-        /// regions (≈11.8 M for a 6-tile group of the 4×4, ≈1.1 s; a 5-tile group ≈0.09 s),
-        /// plus a pass over the level's span of ranks per level; memory 7 bytes per placement
-        /// (13 when N > 16): the table and three sets of blank cells.
-        ///
-        /// # Constraints
-        ///
-        /// N ≤ 32, 1 ≤ k = `cells.len()` ≤ min(11, N − 1), cells distinct and not `blank`.
-        pub fn build_table(puzzle: &Puzzle, cells: &[u8], blank: usize) -> Vec<u8> {
-            if puzzle.shape.cells() <= 16 {
-                build::<u16>(puzzle, cells, blank)
-            } else {
-                build::<u32>(puzzle, cells, blank)
+            /// N!/(N−k)!, the number of placements of k distinct tiles on N cells.
+            pub fn table_len(n: usize, k: usize) -> usize {
+                (n - k + 1..=n).product()
             }
-        }
 
-        /// The placements in rank order, from a given rank on: the inverse of [`rank`], one
-        /// step at a time.
-        struct Placements {
-            n: usize,
-            k: usize,
-            digits: [usize; MAX_GROUP],
-            /// `at[i]`: the cell of tile i.
-            at: [usize; MAX_GROUP],
-            /// `used[i]`: the cells of the tiles before tile i.
-            used: [u32; MAX_GROUP + 1],
-        }
+            /// The perfect rank of the placement `cells` (distinct, each below N) among
+            /// N!/(N−k)!. O(k).
+            pub fn rank(cells: &[u8], n: usize) -> usize {
+                let mut used = 0u32;
+                let mut r = 0;
+                for (i, &p) in cells.iter().enumerate() {
+                    let d = u32::from(p) - (used & ((1u32 << p) - 1)).count_ones();
+                    r = r * (n - i) + d as usize;
+                    used |= 1 << p;
+                }
+                r
+            }
 
-        impl Placements {
-            /// The placement of rank `r` of k tiles on N cells. O(k·N) bit operations at worst.
-            fn at_rank(r: usize, n: usize, k: usize) -> Self {
-                let mut placements = Placements {
-                    n,
-                    k,
-                    digits: [0; MAX_GROUP],
-                    at: [0; MAX_GROUP],
-                    used: [0; MAX_GROUP + 1],
-                };
-                let mut rest = r;
+            /// Slot-indexed arrays have this length, a power of two above [`MAX_GROUP`], so that
+            /// `slot & 15` needs no bounds check.
+            pub(super) const SLOTS: usize = 16;
+            // A slot of [`NO_GROUP`] finds weight 0 (see [`rank_after_move`]).
+            const _: () = assert!(NO_GROUP as usize & (SLOTS - 1) > MAX_GROUP);
+
+            /// The weights of the rank's digits: `w[i] = (N−1−i)!/(N−k)!`, so `rank = Σ dᵢ·w[i]`.
+            pub(super) fn weights(n: usize, k: usize) -> [usize; SLOTS] {
+                let mut w = [0; SLOTS];
+                let mut acc = 1;
                 for i in (0..k).rev() {
-                    placements.digits[i] = rest % (n - i);
-                    rest /= n - i;
+                    w[i] = acc;
+                    acc *= n - i;
                 }
-                placements.place_from(0);
-                placements
+                w
             }
 
-            /// Places tiles `from..k` by their digits, the cells of the earlier ones known:
-            /// tile i on the free cell with `digits[i]` free cells below it.
-            fn place_from(&mut self, from: usize) {
-                for i in from..self.k {
-                    let mut free = !self.used[i];
-                    for _ in 0..self.digits[i] {
-                        free &= free - 1;
-                    }
-                    self.place(i, free);
-                }
-            }
-
-            /// Puts tile i on the lowest cell of `free`.
-            fn place(&mut self, i: usize, free: u32) {
-                self.at[i] = free.trailing_zeros() as usize;
-                self.used[i + 1] = self.used[i] | 1 << self.at[i];
-            }
-
-            /// Moves to the next rank: the last digit that can grow grows by one, its tile
-            /// moving to the next free cell, and the later tiles start again from the lowest
-            /// free cells. O(1) amortized.
-            fn step(&mut self) {
-                let mut i = self.k - 1;
-                while self.digits[i] + 1 == self.n - i {
-                    self.digits[i] = 0;
-                    i -= 1;
-                }
-                self.digits[i] += 1;
-                self.place(i, !self.used[i] & u32::MAX << self.at[i] << 1);
-                for j in i + 1..self.k {
-                    self.place(j, !self.used[j]);
-                }
-            }
-
-            /// The cells of all k tiles.
-            fn occupied(&self) -> u32 {
-                self.used[self.k]
-            }
-        }
-
-        /// The entries of a level looked at together when skipping empty ones.
-        const BLOCK: usize = 64;
-
-        /// The state of [`build_table`]'s search: the table, and per placement the blank
-        /// cells of its regions reached so far and of those first reached at the next depth
-        /// (side by side: a new state touches both), and of those first reached at the
-        /// current depth.
-        struct Build<S> {
-            masks: Masks,
-            k: usize,
-            w: [usize; SLOTS],
-            table: Vec<u8>,
-            seen_next: Vec<[S; 2]>,
-            level: Vec<S>,
-            depth: u8,
-            /// The ranks of the next level lie in `next.0..next.1`.
-            next: (usize, usize),
-        }
-
-        impl<S: CellSet> Build<S> {
-            /// Generates the states that follow placement `p`, of rank `r`, through `blanks`,
-            /// the blank cells of its regions at the current depth: every tile next to one of
-            /// them moves onto it. O(k) a successor, plus its region's flood when it is new.
-            fn expand(&mut self, r: usize, blanks: u32, p: &Placements) {
-                let (k, occupied) = (self.k, p.occupied());
-                let mut slot_at = [0u8; MAX_CELLS];
-                for (i, &cell) in p.at[..k].iter().enumerate() {
-                    slot_at[cell & 31] = i as u8;
-                }
-                for (i, &from) in p.at[..k].iter().enumerate() {
-                    let mut targets = self.masks.around[from & 31] & blanks;
-                    while targets != 0 {
-                        let to = targets.trailing_zeros() as usize;
-                        targets &= targets - 1;
-                        let slot_at = &slot_at;
-                        let moved = rank_after_move(r, &self.w, i, (from, to), |lo, hi| {
-                            let mut between = occupied & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
-                            std::iter::from_fn(move || {
-                                (between != 0).then(|| {
-                                    let p = between.trailing_zeros() as usize;
-                                    between &= between - 1;
-                                    usize::from(slot_at[p])
-                                })
-                            })
-                        });
-                        let Some(&[seen, next]) = self.seen_next.get(moved) else {
-                            continue;
-                        };
-                        // The blank ends where the tile was.
-                        if seen.bits() & (1 << from) != 0 {
-                            continue;
-                        }
-                        let free = self.masks.all & !(occupied ^ (1 << from) ^ (1 << to));
-                        let region = self.masks.flood(from, free);
-                        if seen.bits() == 0 {
-                            self.table[moved] = self.depth;
-                        }
-                        self.seen_next[moved] =
-                            [S::of(seen.bits() | region), S::of(next.bits() | region)];
-                        self.next = (self.next.0.min(moved), self.next.1.max(moved + 1));
-                    }
-                }
-            }
-        }
-
-        fn build<S: CellSet>(puzzle: &Puzzle, cells: &[u8], blank: usize) -> Vec<u8> {
-            let (n, k) = (puzzle.shape.cells(), cells.len());
-            let len = table_len(n, k);
-            let mut search = Build {
-                masks: Masks::new(puzzle),
-                k,
-                w: weights(n, k),
-                table: vec![UNSEEN; len],
-                seen_next: vec![[S::EMPTY; 2]; len],
-                level: vec![S::EMPTY; len],
-                depth: 0,
-                next: (len, 0),
-            };
-            let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
-            let r0 = rank(cells, n);
-            let region = search.masks.flood(blank, search.masks.all & !occupied);
-            search.seen_next[r0][0] = S::of(region);
-            search.level[r0] = S::of(region);
-            search.table[r0] = 0;
-            // The ranks of the current level lie in `first..last`.
-            let (mut first, mut last) = (r0, r0 + 1);
-            while first < last {
-                search.depth += 1;
-                search.next = (len, 0);
-                // Most entries are empty: look at a block of them at a time.
-                for start in (first..last).step_by(BLOCK) {
-                    let end = last.min(start + BLOCK);
-                    if search.level[start..end]
-                        .iter()
-                        .fold(0, |any, b| any | b.bits())
-                        == 0
-                    {
-                        continue;
-                    }
-                    let mut placements = Placements::at_rank(start, n, k);
-                    for r in start..end {
-                        if r > start {
-                            placements.step();
-                        }
-                        let blanks = search.level[r].bits();
-                        if blanks != 0 {
-                            search.level[r] = S::EMPTY;
-                            search.expand(r, blanks, &placements);
-                        }
-                    }
-                }
-                // `level` is all empty again: the next level moves in.
-                (first, last) = (search.next.0.min(search.next.1), search.next.1);
-                let (level, seen_next) = (&mut search.level, &mut search.seen_next);
-                for (r, [_, next]) in level[first..last]
-                    .iter_mut()
-                    .zip(&mut seen_next[first..last])
-                {
-                    *r = std::mem::replace(next, S::EMPTY);
-                }
-            }
-            search.table
-        }
-
-        /// The entries from which [`cached_table`] says on stderr that it builds a table: it
-        /// takes seconds (7 tiles of the 4×4) to minutes (8 tiles).
-        const LARGE_TABLE: usize = 1 << 24;
-
-        /// The trailer that follows a table in its file (`--cache`), before the checksum; the
-        /// format's version is its last digit, to be raised whenever the files or the meaning
-        /// of the tables change, so that old files are rebuilt.
-        const MAGIC: &[u8] = b"\nsliding-puzzles pattern database 1\n";
-
-        /// A 64-bit FNV-1a-style hash of `bytes`, eight at a time: it names a table's file and
-        /// checks its contents. O(len).
-        pub fn checksum(bytes: &[u8]) -> u64 {
-            let mut chunks = bytes.chunks_exact(8);
-            let mix = |hash: u64, word: u64| (hash ^ word).wrapping_mul(0x0100_0000_01b3);
-            let hash = chunks.by_ref().fold(0xcbf2_9ce4_8422_2325, |hash, chunk| {
-                mix(hash, u64::from_le_bytes(chunk.try_into().expect("8 bytes")))
-            });
-            let rest = chunks.remainder();
-            rest.iter().fold(mix(hash, rest.len() as u64), |hash, &b| {
-                mix(hash, u64::from(b))
-            })
-        }
-
-        /// The table of `cells` for `puzzle`'s goal, blank at `blank` (see [`build_table`]), read
-        /// from its file in `dir`, or built and written there. The file holds the table, then
-        /// a trailer naming the format, shape, goal and group, then a checksum of all that; it
-        /// is named by the shape and a hash of the trailer. A file that does not match to its
-        /// last byte is built anew. The new file is written under a temporary name and renamed
-        /// into place, so that an interrupted or concurrent run never leaves half a table under
-        /// the name; a table that cannot be written is used all the same, with a warning on
-        /// stderr, where the build of a large table is announced too. Time: one read of the
-        /// file, else [`build_table`] and one write.
-        pub fn cached_table(dir: &Path, puzzle: &Puzzle, cells: &[u8], blank: usize) -> Vec<u8> {
-            let shape = puzzle.shape;
-            let mut trailer = MAGIC.to_vec();
-            trailer.extend([shape.rows as u8, shape.cols as u8, cells.len() as u8]);
-            trailer.extend(&puzzle.goal);
-            trailer.extend(cells);
-            let name = format!(
-                "{}x{}-{:016x}.pdb",
-                shape.rows,
-                shape.cols,
-                checksum(&trailer)
-            );
-            let path = dir.join(name);
-            let len = table_len(shape.cells(), cells.len());
-            let whole = len + trailer.len() + 8;
-            // (A file of another size is not read at all.)
-            let sized = std::fs::metadata(&path).is_ok_and(|m| m.len() == whole as u64);
-            if let Some(mut bytes) = sized.then(|| std::fs::read(&path).ok()).flatten() {
-                if bytes.len() == whole
-                    && bytes[len..whole - 8] == trailer[..]
-                    && checksum(&bytes[..whole - 8]).to_le_bytes() == bytes[whole - 8..]
-                {
-                    bytes.truncate(len);
-                    return bytes;
-                }
-            }
-            if len >= LARGE_TABLE {
-                eprintln!(
-                    "note: building {} ({} MiB) once; later runs read it",
-                    path.display(),
-                    len >> 20
-                );
-            }
-            let mut bytes = build_table(puzzle, cells, blank);
-            bytes.extend(&trailer);
-            bytes.extend(checksum(&bytes).to_le_bytes());
-            let temporary = path.with_extension(format!("tmp{}", std::process::id()));
-            let written = std::fs::create_dir_all(dir)
-                .and_then(|()| std::fs::write(&temporary, &bytes))
-                .and_then(|()| std::fs::rename(&temporary, &path));
-            if let Err(error) = written {
-                let _ = std::fs::remove_file(&temporary);
-                eprintln!("warning: cannot write {}: {error}", path.display());
-            }
-            bytes.truncate(len);
-            bytes
-        }
-
-        /// The board's symmetries as cell permutations, identity first: 4 for a rectangle, 8
-        /// for a square; each maps adjacent cells to adjacent cells.
-        fn symmetries(shape: Shape) -> Vec<Vec<usize>> {
-            let (rows, cols) = (shape.rows, shape.cols);
-            let mut all = Vec::new();
-            for transpose in [false, true] {
-                if transpose && rows != cols {
-                    continue;
-                }
-                for (flip_rows, flip_cols) in
-                    [(false, false), (false, true), (true, false), (true, true)]
-                {
-                    all.push(
-                        (0..shape.cells())
-                            .map(|p| {
-                                let (mut r, mut c) = (shape.row(p), shape.col(p));
-                                if transpose {
-                                    std::mem::swap(&mut r, &mut c);
-                                }
-                                if flip_rows {
-                                    r = rows - 1 - r;
-                                }
-                                if flip_cols {
-                                    c = cols - 1 - c;
-                                }
-                                r * cols + c
-                            })
-                            .collect(),
-                    );
-                }
-            }
-            all
-        }
-
-        /// The reflection in the main diagonal when it fixes `cell`, else the one in the
-        /// anti-diagonal when that fixes `cell`; `None` on other cells and rectangles.
-        fn diagonal_fixing(shape: Shape, cell: usize) -> Option<Vec<usize>> {
-            let w = shape.cols;
-            let (r, c) = (shape.row(cell), shape.col(cell));
-            if shape.rows != w {
-                None
-            } else if r == c {
-                Some((0..w * w).map(|p| (p % w) * w + p / w).collect())
-            } else if r + c == w - 1 {
-                Some(
-                    (0..w * w)
-                        .map(|p| (w - 1 - p % w) * w + (w - 1 - p / w))
-                        .collect(),
-                )
-            } else {
-                None
-            }
-        }
-
-        /// Maps `frame`, groups of cells for a goal whose blank is at cell `blank`, onto
-        /// `puzzle`'s goal by a symmetry that takes `blank` to the goal's blank; `None` when
-        /// there is none.
-        pub fn by_symmetry(puzzle: &Puzzle, blank: usize, frame: &[&[u8]]) -> Option<Vec<Vec<u8>>> {
-            let symmetry = symmetries(puzzle.shape)
-                .into_iter()
-                .find(|s| s[blank] == puzzle.goal_at[0])?;
-            Some(
-                frame
-                    .iter()
-                    .map(|g| g.iter().map(|&c| symmetry[usize::from(c)] as u8).collect())
-                    .collect(),
-            )
-        }
-
-        /// The goal's cells in row-major order, the blank's skipped, cut into groups of
-        /// `sizes` (which add up to N − 1).
-        pub fn in_reading_order(puzzle: &Puzzle, sizes: &[usize]) -> Vec<Vec<u8>> {
-            let blank = puzzle.goal_at[0];
-            let mut cells = (0..puzzle.shape.cells() as u8).filter(|&c| usize::from(c) != blank);
-            sizes
-                .iter()
-                .map(|&k| cells.by_ref().take(k).collect())
-                .collect()
-        }
-
-        /// One group of a partition: its tiles in table order and the cell map (a symmetry,
-        /// the identity for a group that owns its table) applied before ranking.
-        struct Group {
-            tiles: Vec<u8>,
-            /// Where its table starts in [`Additive::data`].
-            offset: usize,
-            map: [u8; MAX_CELLS],
-            w: [usize; SLOTS],
-            /// `inv[c]`: the board cell that `map` sends to table cell `c`.
-            inv: [u8; MAX_CELLS],
-            /// `slot[tile]`: the place of `tile` in `tiles`, or [`NO_GROUP`].
-            slot: [u8; MAX_CELLS],
-            /// `inv` and `slot` for the reflected board: `reflected_inv[c]` is the board cell
-            /// whose reflection `map` sends to `c`; `reflected_slot[t]` the slot of the
-            /// relabelled tile `t`.
-            reflected_inv: [u8; MAX_CELLS],
-            reflected_slot: [u8; MAX_CELLS],
-        }
-
-        /// Additive disjoint pattern databases for one board shape, goal and partition, with
-        /// the optional reflected look-up. `apply` O(1) for a move along a row of the table's
-        /// frame, O(cols) otherwise, twice with the reflection; it stops before writing once a
-        /// sum exceeds the limit.
-        pub struct Additive {
-            n: usize,
-            name: String,
-            groups: Vec<Group>,
-            /// All tables, one after another.
-            data: Vec<u8>,
-            /// `tile_group[t]`: the group of tile `t`, or [`NO_GROUP`] for the blank.
-            tile_group: [u8; MAX_CELLS],
-            /// `(cell map T, tile map t → goal[T(home(t))])` of the reflection.
-            reflection: Option<([u8; MAX_CELLS], [u8; MAX_CELLS])>,
-        }
-
-        /// The state of [`Additive`]: each group's rank and value, for the board and its
-        /// reflection, and their sums.
-        #[derive(Clone, Copy)]
-        pub struct PdbState {
-            rank: [u32; MAX_GROUPS],
-            reflected_rank: [u32; MAX_GROUPS],
-            value: [u8; MAX_GROUPS],
-            reflected_value: [u8; MAX_GROUPS],
-            sum: u32,
-            reflected_sum: u32,
-        }
-
-        /// What [`Additive`] needs to take a move back.
-        #[derive(Clone, Copy, Default)]
-        pub struct PdbUndo {
-            rank: u32,
-            reflected_rank: u32,
-            value: u8,
-            reflected_value: u8,
-            sum: u32,
-            reflected_sum: u32,
-        }
-
-        impl Additive {
-            /// Builds the tables of `groups` (each a list of goal cells) for `puzzle`'s goal;
-            /// `reflect` asks for the reflected look-up, used when the goal's blank lies on a
-            /// diagonal of a square board. Time and memory: see [`build_table`].
-            ///
-            /// # Panics
-            ///
-            /// When N > 32, a group is empty or larger than 11 or holds the blank's cell, the
-            /// groups overlap, or there are more than 8 of them.
-            pub fn new(puzzle: &Puzzle, groups: &[Vec<u8>], reflect: bool) -> Self {
-                Self::with_cache(puzzle, groups, reflect, None)
-            }
-
-            /// [`Additive::new`], with each table read from `cache` or built and written
-            /// there when a directory is given (see [`cached_table`]).
-            pub fn with_cache(
-                puzzle: &Puzzle,
-                groups: &[Vec<u8>],
-                reflect: bool,
-                cache: Option<&Path>,
-            ) -> Self {
-                let (shape, n) = (puzzle.shape, puzzle.shape.cells());
-                assert!(
-                    n <= MAX_CELLS && groups.len() <= MAX_GROUPS,
-                    "too many cells or groups"
-                );
-                let blank = puzzle.goal_at[0];
-                let masks = Masks::new(puzzle);
-                let free_connected = |cells: &[u8]| {
-                    let free = cells.iter().fold(masks.all, |m, &c| m & !(1 << c));
-                    masks.flood(blank, free) == free
-                };
-                let symmetries = symmetries(shape);
-                let mut sizes: Vec<usize> = groups.iter().map(Vec::len).collect();
-                sizes.sort_unstable_by(|a, b| b.cmp(a));
-                let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
-                let mut additive = Additive {
-                    n,
-                    name: format!("pdb {}", sizes.join("-")),
-                    groups: Vec::new(),
-                    data: Vec::new(),
-                    tile_group: [NO_GROUP; MAX_CELLS],
-                    reflection: None,
-                };
-                // The groups that own a table, and where it starts.
-                let mut owners: Vec<(&[u8], usize)> = Vec::new();
-                for (index, cells) in groups.iter().enumerate() {
-                    assert!((1..=MAX_GROUP).contains(&cells.len()), "bad group size");
-                    let mut sorted = cells.clone();
-                    sorted.sort_unstable();
-                    let shared = owners.iter().find_map(|&(own, offset)| {
-                        let mut theirs = own.to_vec();
-                        theirs.sort_unstable();
-                        symmetries.iter().find_map(|s| {
-                            let mut image: Vec<u8> =
-                                sorted.iter().map(|&c| s[usize::from(c)] as u8).collect();
-                            image.sort_unstable();
-                            let fits = image == theirs
-                                && (s[blank] == blank
-                                    || free_connected(cells) && free_connected(own));
-                            fits.then_some((own, offset, s))
-                        })
-                    });
-                    let identity: Vec<usize> = (0..n).collect();
-                    let (offset, symmetry, order): (usize, &[usize], Vec<u8>) = match shared {
-                        Some((own, offset, s)) => {
-                            let mut inv = vec![0; n];
-                            for (c, &image) in s.iter().enumerate() {
-                                inv[image] = c as u8;
-                            }
-                            (
-                                offset,
-                                s,
-                                own.iter().map(|&c| inv[usize::from(c)]).collect(),
-                            )
-                        }
-                        None => {
-                            let offset = additive.data.len();
-                            let table = match cache {
-                                Some(dir) => cached_table(dir, puzzle, cells, blank),
-                                None => build_table(puzzle, cells, blank),
-                            };
-                            // The first table moves in: no copy of a large table.
-                            if additive.data.is_empty() {
-                                additive.data = table;
-                            } else {
-                                additive.data.extend(table);
-                            }
-                            owners.push((cells, offset));
-                            (offset, &identity, cells.clone())
-                        }
-                    };
-                    let mut group = Group {
-                        tiles: order.iter().map(|&c| puzzle.goal[usize::from(c)]).collect(),
-                        offset,
-                        map: [0; MAX_CELLS],
-                        w: weights(n, cells.len()),
-                        inv: [0; MAX_CELLS],
-                        slot: [NO_GROUP; MAX_CELLS],
-                        reflected_inv: [0; MAX_CELLS],
-                        reflected_slot: [NO_GROUP; MAX_CELLS],
-                    };
-                    for (c, &image) in symmetry.iter().enumerate() {
-                        group.map[c] = image as u8;
-                        group.inv[image] = c as u8;
-                    }
-                    for (i, &t) in group.tiles.iter().enumerate() {
-                        assert!(t != 0, "a group holds the blank");
-                        assert!(
-                            additive.tile_group[usize::from(t)] == NO_GROUP,
-                            "groups overlap"
-                        );
-                        additive.tile_group[usize::from(t)] = index as u8;
-                        group.slot[usize::from(t)] = i as u8;
-                    }
-                    additive.groups.push(group);
-                }
-                if let Some(reflection) = diagonal_fixing(shape, blank).filter(|_| reflect) {
-                    let (mut cell, mut tile) = ([0; MAX_CELLS], [0; MAX_CELLS]);
-                    for c in 0..n {
-                        cell[c] = reflection[c] as u8;
-                        tile[c] = puzzle.goal[reflection[puzzle.goal_at[c]]];
-                    }
-                    // The reflection is its own inverse.
-                    for group in &mut additive.groups {
-                        for c in 0..n {
-                            group.reflected_inv[c] = cell[usize::from(group.inv[c])];
-                            group.reflected_slot[c] = group.slot[usize::from(tile[c])];
-                        }
-                    }
-                    additive.reflection = Some((cell, tile));
-                    additive.name.push_str("+reflection");
-                }
-                additive.name += &format!(" ({} bytes)", additive.data.len());
-                additive
-            }
-
-            /// The bytes of the tables.
-            pub fn bytes(&self) -> usize {
-                self.data.len()
-            }
-
-            /// The rank of group `g` with tiles at `at` (`at[t]`: the cell of tile `t`). O(k).
-            fn rank_of(&self, g: usize, at: &[u8; MAX_CELLS]) -> usize {
-                let group = &self.groups[g];
-                let mut cells = [0; MAX_GROUP];
-                for (c, &t) in cells.iter_mut().zip(&group.tiles) {
-                    *c = group.map[usize::from(at[usize::from(t)])];
-                }
-                rank(&cells[..group.tiles.len()], self.n)
-            }
-
-            /// The new rank of group `g`, old rank `r`, after its tile in `slot` moved from
-            /// `from` to `to`, cells of the board or, when `reflected`, of its reflection;
-            /// `cells` is the board before the move.
+            /// The rank of a placement after its tile `i` moved from cell `from` to the adjacent
+            /// free cell `to`, from its old rank `r`; `between(lo, hi)` gives the slots of the
+            /// group's tiles on the cells strictly between, and may give [`NO_GROUP`] for the
+            /// others (whose weight `w[NO_GROUP & 15]` is 0). Only digit i and the digits of later
+            /// tiles between the two cells change. O(1) for a move along a row, O(cols) otherwise,
+            /// without a branch.
             #[inline(always)]
-            #[allow(clippy::too_many_arguments)] // the hot path: plain arguments
-            fn moved_rank(
-                &self,
-                g: usize,
+            pub(super) fn rank_after_move<I: Iterator<Item = usize>>(
                 r: usize,
-                slot: usize,
-                cells: &Board,
-                reflected: bool,
-                from: usize,
-                to: usize,
+                w: &[usize; SLOTS],
+                i: usize,
+                (from, to): (usize, usize),
+                between: impl FnOnce(usize, usize) -> I,
             ) -> usize {
-                let group = &self.groups[g];
-                let (back, slot_of) = if reflected {
-                    (&group.reflected_inv, &group.reflected_slot)
+                let wi = w[i & (SLOTS - 1)];
+                if to == from + 1 {
+                    return r + wi;
+                }
+                if to + 1 == from {
+                    return r - wi;
+                }
+                let (mut before, mut later) = (0, 0);
+                for l in between(from.min(to), from.max(to)) {
+                    let earlier = usize::from(l < i);
+                    before += earlier;
+                    later += w[l & (SLOTS - 1)] * (1 - earlier);
+                }
+                if to > from {
+                    r + wi * (to - from - before) + later
                 } else {
-                    (&group.inv, &group.slot)
+                    r - wi * (from - to - before) - later
+                }
+            }
+
+            /// The placements in rank order, from a given rank on: the inverse of [`rank`], one
+            /// step at a time.
+            pub(super) struct Placements {
+                n: usize,
+                k: usize,
+                digits: [usize; MAX_GROUP],
+                /// `at[i]`: the cell of tile i.
+                pub(super) at: [usize; MAX_GROUP],
+                /// `used[i]`: the cells of the tiles before tile i.
+                used: [u32; MAX_GROUP + 1],
+            }
+
+            impl Placements {
+                /// The placement of rank `r` of k tiles on N cells. O(k·N) bit operations at worst.
+                pub(super) fn at_rank(r: usize, n: usize, k: usize) -> Self {
+                    let mut placements = Placements {
+                        n,
+                        k,
+                        digits: [0; MAX_GROUP],
+                        at: [0; MAX_GROUP],
+                        used: [0; MAX_GROUP + 1],
+                    };
+                    let mut rest = r;
+                    for i in (0..k).rev() {
+                        placements.digits[i] = rest % (n - i);
+                        rest /= n - i;
+                    }
+                    placements.place_from(0);
+                    placements
+                }
+
+                /// Places tiles `from..k` by their digits, the cells of the earlier ones known:
+                /// tile i on the free cell with `digits[i]` free cells below it.
+                fn place_from(&mut self, from: usize) {
+                    for i in from..self.k {
+                        let mut free = !self.used[i];
+                        for _ in 0..self.digits[i] {
+                            free &= free - 1;
+                        }
+                        self.place(i, free);
+                    }
+                }
+
+                /// Puts tile i on the lowest cell of `free`.
+                fn place(&mut self, i: usize, free: u32) {
+                    self.at[i] = free.trailing_zeros() as usize;
+                    self.used[i + 1] = self.used[i] | 1 << self.at[i];
+                }
+
+                /// Moves to the next rank: the last digit that can grow grows by one, its tile
+                /// moving to the next free cell, and the later tiles start again from the lowest
+                /// free cells. O(1) amortized.
+                pub(super) fn step(&mut self) {
+                    let mut i = self.k - 1;
+                    while self.digits[i] + 1 == self.n - i {
+                        self.digits[i] = 0;
+                        i -= 1;
+                    }
+                    self.digits[i] += 1;
+                    self.place(i, !self.used[i] & u32::MAX << self.at[i] << 1);
+                    for j in i + 1..self.k {
+                        self.place(j, !self.used[j]);
+                    }
+                }
+
+                /// The cells of all k tiles.
+                pub(super) fn occupied(&self) -> u32 {
+                    self.used[self.k]
+                }
+            }
+        }
+
+        /// The breadth-first build of one group's table.
+        pub mod build {
+            use super::placement::{rank, rank_after_move, table_len, weights, Placements, SLOTS};
+            use super::{Masks, Puzzle, CELL_MASK, MAX_CELLS, UNSEEN};
+
+            /// The blank cells already reached with one placement: `u16` when N ≤ 16 (halves
+            /// the build's memory), else `u32`.
+            trait CellSet: Copy {
+                const EMPTY: Self;
+                fn bits(self) -> u32;
+                fn of(bits: u32) -> Self;
+            }
+
+            macro_rules! cell_set {
+                ($word:ty) => {
+                    impl CellSet for $word {
+                        const EMPTY: $word = 0;
+                        #[inline]
+                        fn bits(self) -> u32 {
+                            u32::from(self)
+                        }
+                        #[inline]
+                        fn of(bits: u32) -> $word {
+                            bits as $word
+                        }
+                    }
                 };
-                let frame = |c: usize| usize::from(group.map[c & 31]);
-                rank_after_move(r, &group.w, slot, (frame(from), frame(to)), |lo, hi| {
-                    (lo + 1..hi).map(move |c| {
-                        usize::from(
-                            slot_of[usize::from(cells[usize::from(back[c & 31]) & 31]) & 31],
-                        )
-                    })
+            }
+            cell_set!(u16);
+            cell_set!(u32);
+
+            /// The table of the group whose tiles' goal cells are `cells` (in table order), the
+            /// goal's blank at `blank`: entry `rank(p)` is the least number of group moves between
+            /// placement `p` and the goal placement (255 if unreachable, which happens only on a
+            /// board of one row or column).
+            ///
+            /// Breadth-first by levels over (placement, blank region), a level kept as the blank
+            /// cells of its regions in an array by rank, and expanded in rank order, so that the
+            /// search walks the arrays in increasing streams; a state marks its whole region when
+            /// generated, so each is expanded once. Time O(states · k) with states = placements ×
+            /// regions (≈11.8 M for a 6-tile group of the 4×4, ≈1.1 s; a 5-tile group ≈0.09 s),
+            /// plus a pass over the level's span of ranks per level; memory 7 bytes per placement
+            /// (13 when N > 16): the table and three sets of blank cells.
+            ///
+            /// # Constraints
+            ///
+            /// N ≤ 32, 1 ≤ k = `cells.len()` ≤ min(11, N − 1), cells distinct and not `blank`.
+            pub fn build_table(puzzle: &Puzzle, cells: &[u8], blank: usize) -> Vec<u8> {
+                if puzzle.shape.cells() <= 16 {
+                    build::<u16>(puzzle, cells, blank)
+                } else {
+                    build::<u32>(puzzle, cells, blank)
+                }
+            }
+
+            /// The entries of a level looked at together when skipping empty ones.
+            const BLOCK: usize = 64;
+
+            /// The state of [`build_table`]'s search: the table, and per placement the blank
+            /// cells of its regions reached so far and of those first reached at the next depth
+            /// (side by side: a new state touches both), and of those first reached at the
+            /// current depth.
+            struct Build<S> {
+                masks: Masks,
+                k: usize,
+                w: [usize; SLOTS],
+                table: Vec<u8>,
+                seen_next: Vec<[S; 2]>,
+                level: Vec<S>,
+                depth: u8,
+                /// The ranks of the next level lie in `next.0..next.1`.
+                next: (usize, usize),
+            }
+
+            impl<S: CellSet> Build<S> {
+                /// Generates the states that follow placement `p`, of rank `r`, through `blanks`,
+                /// the blank cells of its regions at the current depth: every tile next to one of
+                /// them moves onto it. O(k) a successor, plus its region's flood when it is new.
+                fn expand(&mut self, r: usize, blanks: u32, p: &Placements) {
+                    let (k, occupied) = (self.k, p.occupied());
+                    let mut slot_at = [0u8; MAX_CELLS];
+                    for (i, &cell) in p.at[..k].iter().enumerate() {
+                        slot_at[cell & CELL_MASK] = i as u8;
+                    }
+                    for (i, &from) in p.at[..k].iter().enumerate() {
+                        let mut targets = self.masks.around[from & CELL_MASK] & blanks;
+                        while targets != 0 {
+                            let to = targets.trailing_zeros() as usize;
+                            targets &= targets - 1;
+                            let slot_at = &slot_at;
+                            let moved = rank_after_move(r, &self.w, i, (from, to), |lo, hi| {
+                                let mut between =
+                                    occupied & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
+                                std::iter::from_fn(move || {
+                                    (between != 0).then(|| {
+                                        let p = between.trailing_zeros() as usize;
+                                        between &= between - 1;
+                                        usize::from(slot_at[p])
+                                    })
+                                })
+                            });
+                            let Some(&[seen, next]) = self.seen_next.get(moved) else {
+                                continue;
+                            };
+                            // The blank ends where the tile was.
+                            if seen.bits() & (1 << from) != 0 {
+                                continue;
+                            }
+                            let free = self.masks.all & !(occupied ^ (1 << from) ^ (1 << to));
+                            let region = self.masks.flood(from, free);
+                            if seen.bits() == 0 {
+                                self.table[moved] = self.depth;
+                            }
+                            self.seen_next[moved] =
+                                [S::of(seen.bits() | region), S::of(next.bits() | region)];
+                            self.next = (self.next.0.min(moved), self.next.1.max(moved + 1));
+                        }
+                    }
+                }
+            }
+
+            fn build<S: CellSet>(puzzle: &Puzzle, cells: &[u8], blank: usize) -> Vec<u8> {
+                let (n, k) = (puzzle.shape.cells(), cells.len());
+                let len = table_len(n, k);
+                let mut search = Build {
+                    masks: Masks::new(puzzle),
+                    k,
+                    w: weights(n, k),
+                    table: vec![UNSEEN; len],
+                    seen_next: vec![[S::EMPTY; 2]; len],
+                    level: vec![S::EMPTY; len],
+                    depth: 0,
+                    next: (len, 0),
+                };
+                let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
+                let r0 = rank(cells, n);
+                let region = search.masks.flood(blank, search.masks.all & !occupied);
+                search.seen_next[r0][0] = S::of(region);
+                search.level[r0] = S::of(region);
+                search.table[r0] = 0;
+                // The ranks of the current level lie in `first..last`.
+                let (mut first, mut last) = (r0, r0 + 1);
+                while first < last {
+                    search.depth += 1;
+                    search.next = (len, 0);
+                    // Most entries are empty: look at a block of them at a time.
+                    for start in (first..last).step_by(BLOCK) {
+                        let end = last.min(start + BLOCK);
+                        if search.level[start..end]
+                            .iter()
+                            .fold(0, |any, b| any | b.bits())
+                            == 0
+                        {
+                            continue;
+                        }
+                        let mut placements = Placements::at_rank(start, n, k);
+                        for r in start..end {
+                            if r > start {
+                                placements.step();
+                            }
+                            let blanks = search.level[r].bits();
+                            if blanks != 0 {
+                                search.level[r] = S::EMPTY;
+                                search.expand(r, blanks, &placements);
+                            }
+                        }
+                    }
+                    // `level` is all empty again: the next level moves in.
+                    (first, last) = (search.next.0.min(search.next.1), search.next.1);
+                    let (level, seen_next) = (&mut search.level, &mut search.seen_next);
+                    for (r, [_, next]) in level[first..last]
+                        .iter_mut()
+                        .zip(&mut seen_next[first..last])
+                    {
+                        *r = std::mem::replace(next, S::EMPTY);
+                    }
+                }
+                search.table
+            }
+        }
+
+        /// Tables kept in files between runs (`--cache`).
+        pub mod cache {
+            use super::build::build_table;
+            use super::placement::table_len;
+            use super::Puzzle;
+            use std::path::Path;
+
+            /// The entries from which [`cached_table`] says on stderr that it builds a table: it
+            /// takes seconds (7 tiles of the 4×4) to minutes (8 tiles).
+            const LARGE_TABLE: usize = 1 << 24;
+
+            /// The trailer that follows a table in its file (`--cache`), before the checksum; the
+            /// format's version is its last digit, to be raised whenever the files or the meaning
+            /// of the tables change, so that old files are rebuilt.
+            const MAGIC: &[u8] = b"\nsliding-puzzles pattern database 1\n";
+
+            /// A 64-bit FNV-1a-style hash of `bytes`, eight at a time: it names a table's file and
+            /// checks its contents. O(len).
+            pub fn checksum(bytes: &[u8]) -> u64 {
+                let mut chunks = bytes.chunks_exact(8);
+                let mix = |hash: u64, word: u64| (hash ^ word).wrapping_mul(0x0100_0000_01b3);
+                let hash = chunks.by_ref().fold(0xcbf2_9ce4_8422_2325, |hash, chunk| {
+                    mix(hash, u64::from_le_bytes(chunk.try_into().expect("8 bytes")))
+                });
+                let rest = chunks.remainder();
+                rest.iter().fold(mix(hash, rest.len() as u64), |hash, &b| {
+                    mix(hash, u64::from(b))
                 })
             }
 
-            /// A group's value after a move of its tile: `(group, rank, value)`, or `None` for
-            /// the blank.
-            #[inline(always)]
-            fn look_up(
-                &self,
-                tile: usize,
-                (rank, cells): (&[u32; MAX_GROUPS], &Board),
-                reflected: bool,
-                (from, to): (usize, usize),
-            ) -> Option<(usize, u32, u8)> {
-                let g = usize::from(self.tile_group[tile & 31]);
-                let group = self.groups.get(g)?;
-                // (`tile` is already relabelled for the reflection.)
-                let slot = group.slot[tile & 31];
-                let r = self.moved_rank(
-                    g,
-                    rank[g] as usize,
-                    usize::from(slot),
-                    cells,
-                    reflected,
-                    from,
-                    to,
+            /// The table of `cells` for `puzzle`'s goal, blank at `blank` (see [`build_table`]), read
+            /// from its file in `dir`, or built and written there. The file holds the table, then
+            /// a trailer naming the format, shape, goal and group, then a checksum of all that; it
+            /// is named by the shape and a hash of the trailer. A file that does not match to its
+            /// last byte is built anew. The new file is written under a temporary name and renamed
+            /// into place, so that an interrupted or concurrent run never leaves half a table under
+            /// the name; a table that cannot be written is used all the same, with a warning on
+            /// stderr, where the build of a large table is announced too. Time: one read of the
+            /// file, else [`build_table`] and one write.
+            pub fn cached_table(
+                dir: &Path,
+                puzzle: &Puzzle,
+                cells: &[u8],
+                blank: usize,
+            ) -> Vec<u8> {
+                let shape = puzzle.shape;
+                let mut trailer = MAGIC.to_vec();
+                trailer.extend([shape.rows as u8, shape.cols as u8, cells.len() as u8]);
+                trailer.extend(&puzzle.goal);
+                trailer.extend(cells);
+                let name = format!(
+                    "{}x{}-{:016x}.pdb",
+                    shape.rows,
+                    shape.cols,
+                    checksum(&trailer)
                 );
-                Some((g, r as u32, self.data[group.offset + r]))
+                let path = dir.join(name);
+                let len = table_len(shape.cells(), cells.len());
+                let whole = len + trailer.len() + 8;
+                // (A file of another size is not read at all.)
+                let sized = std::fs::metadata(&path).is_ok_and(|m| m.len() == whole as u64);
+                if let Some(mut bytes) = sized.then(|| std::fs::read(&path).ok()).flatten() {
+                    if bytes.len() == whole
+                        && bytes[len..whole - 8] == trailer[..]
+                        && checksum(&bytes[..whole - 8]).to_le_bytes() == bytes[whole - 8..]
+                    {
+                        bytes.truncate(len);
+                        return bytes;
+                    }
+                }
+                if len >= LARGE_TABLE {
+                    eprintln!(
+                        "note: building {} ({} MiB) once; later runs read it",
+                        path.display(),
+                        len >> 20
+                    );
+                }
+                let mut bytes = build_table(puzzle, cells, blank);
+                bytes.extend(&trailer);
+                bytes.extend(checksum(&bytes).to_le_bytes());
+                let temporary = path.with_extension(format!("tmp{}", std::process::id()));
+                let written = std::fs::create_dir_all(dir)
+                    .and_then(|()| std::fs::write(&temporary, &bytes))
+                    .and_then(|()| std::fs::rename(&temporary, &path));
+                if let Err(error) = written {
+                    let _ = std::fs::remove_file(&temporary);
+                    eprintln!("warning: cannot write {}: {error}", path.display());
+                }
+                bytes.truncate(len);
+                bytes
             }
         }
 
-        impl LowerBound for Additive {
-            type State = PdbState;
-            type Undo = PdbUndo;
+        /// The additive look-up over a partition: groups, symmetries, reflection.
+        pub mod additive {
+            use super::super::super::board::Shape;
+            use super::super::bound::LowerBound;
+            use super::super::Board;
+            use super::build::build_table;
+            use super::cache::cached_table;
+            use super::placement::{rank, rank_after_move, weights, SLOTS};
+            use super::{Masks, Puzzle, CELL_MASK, MAX_CELLS, MAX_GROUP, MAX_GROUPS, NO_GROUP};
+            use std::path::Path;
 
-            fn name(&self) -> String {
-                self.name.clone()
+            /// The board's symmetries as cell permutations, identity first: 4 for a rectangle, 8
+            /// for a square; each maps adjacent cells to adjacent cells.
+            fn symmetries(shape: Shape) -> Vec<Vec<usize>> {
+                let (rows, cols) = (shape.rows, shape.cols);
+                let mut all = Vec::new();
+                for transpose in [false, true] {
+                    if transpose && rows != cols {
+                        continue;
+                    }
+                    for (flip_rows, flip_cols) in
+                        [(false, false), (false, true), (true, false), (true, true)]
+                    {
+                        all.push(
+                            (0..shape.cells())
+                                .map(|p| {
+                                    let (mut r, mut c) = (shape.row(p), shape.col(p));
+                                    if transpose {
+                                        std::mem::swap(&mut r, &mut c);
+                                    }
+                                    if flip_rows {
+                                        r = rows - 1 - r;
+                                    }
+                                    if flip_cols {
+                                        c = cols - 1 - c;
+                                    }
+                                    r * cols + c
+                                })
+                                .collect(),
+                        );
+                    }
+                }
+                all
             }
 
-            fn start(&self, cells: &[u8]) -> (PdbState, u32) {
-                let mut state = PdbState {
-                    rank: [0; MAX_GROUPS],
-                    reflected_rank: [0; MAX_GROUPS],
-                    value: [0; MAX_GROUPS],
-                    reflected_value: [0; MAX_GROUPS],
-                    sum: 0,
-                    reflected_sum: 0,
-                };
-                let mut at = [0; MAX_CELLS];
-                for (c, &t) in cells.iter().enumerate() {
-                    at[usize::from(t)] = c as u8;
+            /// The reflection in the main diagonal when it fixes `cell`, else the one in the
+            /// anti-diagonal when that fixes `cell`; `None` on other cells and rectangles.
+            fn diagonal_fixing(shape: Shape, cell: usize) -> Option<Vec<usize>> {
+                let w = shape.cols;
+                let (r, c) = (shape.row(cell), shape.col(cell));
+                if shape.rows != w {
+                    None
+                } else if r == c {
+                    Some((0..w * w).map(|p| (p % w) * w + p / w).collect())
+                } else if r + c == w - 1 {
+                    Some(
+                        (0..w * w)
+                            .map(|p| (w - 1 - p % w) * w + (w - 1 - p / w))
+                            .collect(),
+                    )
+                } else {
+                    None
                 }
-                for g in 0..self.groups.len() {
-                    let r = self.rank_of(g, &at);
-                    state.rank[g] = r as u32;
-                    state.value[g] = self.data[self.groups[g].offset + r];
-                    state.sum += u32::from(state.value[g]);
+            }
+
+            /// Maps `frame`, groups of cells for a goal whose blank is at cell `blank`, onto
+            /// `puzzle`'s goal by a symmetry that takes `blank` to the goal's blank; `None` when
+            /// there is none.
+            pub fn by_symmetry(
+                puzzle: &Puzzle,
+                blank: usize,
+                frame: &[&[u8]],
+            ) -> Option<Vec<Vec<u8>>> {
+                let symmetry = symmetries(puzzle.shape)
+                    .into_iter()
+                    .find(|s| s[blank] == puzzle.goal_at[0])?;
+                Some(
+                    frame
+                        .iter()
+                        .map(|g| g.iter().map(|&c| symmetry[usize::from(c)] as u8).collect())
+                        .collect(),
+                )
+            }
+
+            /// The goal's cells in row-major order, the blank's skipped, cut into groups of
+            /// `sizes` (which add up to N − 1).
+            pub fn in_reading_order(puzzle: &Puzzle, sizes: &[usize]) -> Vec<Vec<u8>> {
+                let blank = puzzle.goal_at[0];
+                let mut cells =
+                    (0..puzzle.shape.cells() as u8).filter(|&c| usize::from(c) != blank);
+                sizes
+                    .iter()
+                    .map(|&k| cells.by_ref().take(k).collect())
+                    .collect()
+            }
+
+            /// One group of a partition: its tiles in table order and the cell map (a symmetry,
+            /// the identity for a group that owns its table) applied before ranking.
+            struct Group {
+                tiles: Vec<u8>,
+                /// Where its table starts in [`Additive::data`].
+                offset: usize,
+                map: [u8; MAX_CELLS],
+                w: [usize; SLOTS],
+                /// `inv[c]`: the board cell that `map` sends to table cell `c`.
+                inv: [u8; MAX_CELLS],
+                /// `slot[tile]`: the place of `tile` in `tiles`, or [`NO_GROUP`].
+                slot: [u8; MAX_CELLS],
+                /// `inv` and `slot` for the reflected board: `reflected_inv[c]` is the board cell
+                /// whose reflection `map` sends to `c`; `reflected_slot[t]` the slot of the
+                /// relabelled tile `t`.
+                reflected_inv: [u8; MAX_CELLS],
+                reflected_slot: [u8; MAX_CELLS],
+            }
+
+            /// Additive disjoint pattern databases for one board shape, goal and partition, with
+            /// the optional reflected look-up. `apply` O(1) for a move along a row of the table's
+            /// frame, O(cols) otherwise, twice with the reflection; it stops before writing once a
+            /// sum exceeds the limit.
+            pub struct Additive {
+                n: usize,
+                name: String,
+                groups: Vec<Group>,
+                /// All tables, one after another.
+                data: Vec<u8>,
+                /// `tile_group[t]`: the group of tile `t`, or [`NO_GROUP`] for the blank.
+                tile_group: [u8; MAX_CELLS],
+                /// `(cell map T, tile map t → goal[T(home(t))])` of the reflection.
+                reflection: Option<([u8; MAX_CELLS], [u8; MAX_CELLS])>,
+            }
+
+            /// The state of [`Additive`]: each group's rank and value, for the board and its
+            /// reflection, and their sums.
+            #[derive(Clone, Copy)]
+            pub struct PdbState {
+                rank: [u32; MAX_GROUPS],
+                reflected_rank: [u32; MAX_GROUPS],
+                value: [u8; MAX_GROUPS],
+                reflected_value: [u8; MAX_GROUPS],
+                sum: u32,
+                reflected_sum: u32,
+            }
+
+            /// What [`Additive`] needs to take a move back.
+            #[derive(Clone, Copy, Default)]
+            pub struct PdbUndo {
+                rank: u32,
+                reflected_rank: u32,
+                value: u8,
+                reflected_value: u8,
+                sum: u32,
+                reflected_sum: u32,
+            }
+
+            impl Additive {
+                /// Builds the tables of `groups` (each a list of goal cells) for `puzzle`'s goal;
+                /// `reflect` asks for the reflected look-up, used when the goal's blank lies on a
+                /// diagonal of a square board. Time and memory: see [`build_table`].
+                ///
+                /// # Panics
+                ///
+                /// When N > 32, a group is empty or larger than 11 or holds the blank's cell, the
+                /// groups overlap, or there are more than 8 of them.
+                pub fn new(puzzle: &Puzzle, groups: &[Vec<u8>], reflect: bool) -> Self {
+                    Self::with_cache(puzzle, groups, reflect, None)
                 }
-                if let Some((cell, tile)) = &self.reflection {
+
+                /// [`Additive::new`], with each table read from `cache` or built and written
+                /// there when a directory is given (see [`cached_table`]).
+                pub fn with_cache(
+                    puzzle: &Puzzle,
+                    groups: &[Vec<u8>],
+                    reflect: bool,
+                    cache: Option<&Path>,
+                ) -> Self {
+                    let (shape, n) = (puzzle.shape, puzzle.shape.cells());
+                    assert!(
+                        n <= MAX_CELLS && groups.len() <= MAX_GROUPS,
+                        "too many cells or groups"
+                    );
+                    let blank = puzzle.goal_at[0];
+                    let masks = Masks::new(puzzle);
+                    let free_connected = |cells: &[u8]| {
+                        let free = cells.iter().fold(masks.all, |m, &c| m & !(1 << c));
+                        masks.flood(blank, free) == free
+                    };
+                    let symmetries = symmetries(shape);
+                    let mut sizes: Vec<usize> = groups.iter().map(Vec::len).collect();
+                    sizes.sort_unstable_by(|a, b| b.cmp(a));
+                    let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
+                    let mut additive = Additive {
+                        n,
+                        name: format!("pdb {}", sizes.join("-")),
+                        groups: Vec::new(),
+                        data: Vec::new(),
+                        tile_group: [NO_GROUP; MAX_CELLS],
+                        reflection: None,
+                    };
+                    // The groups that own a table, and where it starts.
+                    let mut owners: Vec<(&[u8], usize)> = Vec::new();
+                    for (index, cells) in groups.iter().enumerate() {
+                        assert!((1..=MAX_GROUP).contains(&cells.len()), "bad group size");
+                        let mut sorted = cells.clone();
+                        sorted.sort_unstable();
+                        let shared = owners.iter().find_map(|&(own, offset)| {
+                            let mut theirs = own.to_vec();
+                            theirs.sort_unstable();
+                            symmetries.iter().find_map(|s| {
+                                let mut image: Vec<u8> =
+                                    sorted.iter().map(|&c| s[usize::from(c)] as u8).collect();
+                                image.sort_unstable();
+                                let fits = image == theirs
+                                    && (s[blank] == blank
+                                        || free_connected(cells) && free_connected(own));
+                                fits.then_some((own, offset, s))
+                            })
+                        });
+                        let identity: Vec<usize> = (0..n).collect();
+                        let (offset, symmetry, order): (usize, &[usize], Vec<u8>) = match shared {
+                            Some((own, offset, s)) => {
+                                let mut inv = vec![0; n];
+                                for (c, &image) in s.iter().enumerate() {
+                                    inv[image] = c as u8;
+                                }
+                                (
+                                    offset,
+                                    s,
+                                    own.iter().map(|&c| inv[usize::from(c)]).collect(),
+                                )
+                            }
+                            None => {
+                                let offset = additive.data.len();
+                                let table = match cache {
+                                    Some(dir) => cached_table(dir, puzzle, cells, blank),
+                                    None => build_table(puzzle, cells, blank),
+                                };
+                                // The first table moves in: no copy of a large table.
+                                if additive.data.is_empty() {
+                                    additive.data = table;
+                                } else {
+                                    additive.data.extend(table);
+                                }
+                                owners.push((cells, offset));
+                                (offset, &identity, cells.clone())
+                            }
+                        };
+                        let mut group = Group {
+                            tiles: order.iter().map(|&c| puzzle.goal[usize::from(c)]).collect(),
+                            offset,
+                            map: [0; MAX_CELLS],
+                            w: weights(n, cells.len()),
+                            inv: [0; MAX_CELLS],
+                            slot: [NO_GROUP; MAX_CELLS],
+                            reflected_inv: [0; MAX_CELLS],
+                            reflected_slot: [NO_GROUP; MAX_CELLS],
+                        };
+                        for (c, &image) in symmetry.iter().enumerate() {
+                            group.map[c] = image as u8;
+                            group.inv[image] = c as u8;
+                        }
+                        for (i, &t) in group.tiles.iter().enumerate() {
+                            assert!(t != 0, "a group holds the blank");
+                            assert!(
+                                additive.tile_group[usize::from(t)] == NO_GROUP,
+                                "groups overlap"
+                            );
+                            additive.tile_group[usize::from(t)] = index as u8;
+                            group.slot[usize::from(t)] = i as u8;
+                        }
+                        additive.groups.push(group);
+                    }
+                    if let Some(reflection) = diagonal_fixing(shape, blank).filter(|_| reflect) {
+                        let (mut cell, mut tile) = ([0; MAX_CELLS], [0; MAX_CELLS]);
+                        for c in 0..n {
+                            cell[c] = reflection[c] as u8;
+                            tile[c] = puzzle.goal[reflection[puzzle.goal_at[c]]];
+                        }
+                        // The reflection is its own inverse.
+                        for group in &mut additive.groups {
+                            for c in 0..n {
+                                group.reflected_inv[c] = cell[usize::from(group.inv[c])];
+                                group.reflected_slot[c] = group.slot[usize::from(tile[c])];
+                            }
+                        }
+                        additive.reflection = Some((cell, tile));
+                        additive.name.push_str("+reflection");
+                    }
+                    additive.name += &format!(" ({} bytes)", additive.data.len());
+                    additive
+                }
+
+                /// The bytes of the tables.
+                pub fn bytes(&self) -> usize {
+                    self.data.len()
+                }
+
+                /// The rank of group `g` with tiles at `at` (`at[t]`: the cell of tile `t`). O(k).
+                fn rank_of(&self, g: usize, at: &[u8; MAX_CELLS]) -> usize {
+                    let group = &self.groups[g];
+                    let mut cells = [0; MAX_GROUP];
+                    for (c, &t) in cells.iter_mut().zip(&group.tiles) {
+                        *c = group.map[usize::from(at[usize::from(t)])];
+                    }
+                    rank(&cells[..group.tiles.len()], self.n)
+                }
+
+                /// The new rank of group `g`, old rank `r`, after its tile in `slot` moved from
+                /// `from` to `to`, cells of the board or, when `reflected`, of its reflection;
+                /// `cells` is the board before the move.
+                #[inline(always)]
+                #[allow(clippy::too_many_arguments)] // the hot path: plain arguments
+                fn moved_rank(
+                    &self,
+                    g: usize,
+                    r: usize,
+                    slot: usize,
+                    cells: &Board,
+                    reflected: bool,
+                    from: usize,
+                    to: usize,
+                ) -> usize {
+                    let group = &self.groups[g];
+                    let (back, slot_of) = if reflected {
+                        (&group.reflected_inv, &group.reflected_slot)
+                    } else {
+                        (&group.inv, &group.slot)
+                    };
+                    let frame = |c: usize| usize::from(group.map[c & CELL_MASK]);
+                    rank_after_move(r, &group.w, slot, (frame(from), frame(to)), |lo, hi| {
+                        (lo + 1..hi).map(move |c| {
+                            usize::from(
+                                slot_of[usize::from(
+                                    cells[usize::from(back[c & CELL_MASK]) & CELL_MASK],
+                                ) & CELL_MASK],
+                            )
+                        })
+                    })
+                }
+
+                /// A group's value after a move of its tile: `(group, rank, value)`, or `None` for
+                /// the blank.
+                #[inline(always)]
+                fn look_up(
+                    &self,
+                    tile: usize,
+                    (rank, cells): (&[u32; MAX_GROUPS], &Board),
+                    reflected: bool,
+                    (from, to): (usize, usize),
+                ) -> Option<(usize, u32, u8)> {
+                    let g = usize::from(self.tile_group[tile & CELL_MASK]);
+                    let group = self.groups.get(g)?;
+                    // (`tile` is already relabelled for the reflection.)
+                    let slot = group.slot[tile & CELL_MASK];
+                    let r = self.moved_rank(
+                        g,
+                        rank[g] as usize,
+                        usize::from(slot),
+                        cells,
+                        reflected,
+                        from,
+                        to,
+                    );
+                    Some((g, r as u32, self.data[group.offset + r]))
+                }
+            }
+
+            impl LowerBound for Additive {
+                type State = PdbState;
+                type Undo = PdbUndo;
+
+                fn name(&self) -> String {
+                    self.name.clone()
+                }
+
+                fn start(&self, cells: &[u8]) -> (PdbState, u32) {
+                    let mut state = PdbState {
+                        rank: [0; MAX_GROUPS],
+                        reflected_rank: [0; MAX_GROUPS],
+                        value: [0; MAX_GROUPS],
+                        reflected_value: [0; MAX_GROUPS],
+                        sum: 0,
+                        reflected_sum: 0,
+                    };
+                    let mut at = [0; MAX_CELLS];
                     for (c, &t) in cells.iter().enumerate() {
-                        at[usize::from(tile[usize::from(t)])] = cell[c];
+                        at[usize::from(t)] = c as u8;
                     }
                     for g in 0..self.groups.len() {
                         let r = self.rank_of(g, &at);
-                        state.reflected_rank[g] = r as u32;
-                        state.reflected_value[g] = self.data[self.groups[g].offset + r];
-                        state.reflected_sum += u32::from(state.reflected_value[g]);
+                        state.rank[g] = r as u32;
+                        state.value[g] = self.data[self.groups[g].offset + r];
+                        state.sum += u32::from(state.value[g]);
                     }
-                }
-                let h = state.sum.max(state.reflected_sum);
-                (state, h)
-            }
-
-            #[inline]
-            fn apply(
-                &self,
-                state: &mut PdbState,
-                cells: &Board,
-                tile: u8,
-                from: usize,
-                to: usize,
-                limit: u32,
-            ) -> (u32, PdbUndo) {
-                // Look first; write only when the move is not pruned.
-                let mut undo = PdbUndo {
-                    sum: state.sum,
-                    reflected_sum: state.reflected_sum,
-                    ..PdbUndo::default()
-                };
-                let tile = usize::from(tile);
-                let own = self.look_up(tile, (&state.rank, cells), false, (from, to));
-                let sum = own.map_or(state.sum, |(g, _, v)| {
-                    state.sum + u32::from(v) - u32::from(state.value[g])
-                });
-                if sum > limit {
-                    return (sum, undo);
-                }
-                let mut h = sum;
-                if let Some((cell, relabel)) = &self.reflection {
-                    let moved = (usize::from(cell[from & 31]), usize::from(cell[to & 31]));
-                    let tile = usize::from(relabel[tile & 31]);
-                    if let Some((g, r, v)) =
-                        self.look_up(tile, (&state.reflected_rank, cells), true, moved)
-                    {
-                        let reflected_sum = state.reflected_sum + u32::from(v)
-                            - u32::from(state.reflected_value[g]);
-                        if reflected_sum > limit {
-                            return (reflected_sum, undo);
+                    if let Some((cell, tile)) = &self.reflection {
+                        for (c, &t) in cells.iter().enumerate() {
+                            at[usize::from(tile[usize::from(t)])] = cell[c];
                         }
-                        undo.reflected_rank = std::mem::replace(&mut state.reflected_rank[g], r);
-                        undo.reflected_value = std::mem::replace(&mut state.reflected_value[g], v);
-                        state.reflected_sum = reflected_sum;
-                        h = h.max(reflected_sum);
+                        for g in 0..self.groups.len() {
+                            let r = self.rank_of(g, &at);
+                            state.reflected_rank[g] = r as u32;
+                            state.reflected_value[g] = self.data[self.groups[g].offset + r];
+                            state.reflected_sum += u32::from(state.reflected_value[g]);
+                        }
                     }
+                    let h = state.sum.max(state.reflected_sum);
+                    (state, h)
                 }
-                if let Some((g, r, v)) = own {
-                    undo.rank = std::mem::replace(&mut state.rank[g], r);
-                    undo.value = std::mem::replace(&mut state.value[g], v);
-                    state.sum = sum;
-                }
-                (h, undo)
-            }
 
-            #[inline]
-            fn undo(&self, state: &mut PdbState, tile: u8, _: usize, _: usize, undo: PdbUndo) {
-                let tile = usize::from(tile);
-                let g = usize::from(self.tile_group[tile & 31]);
-                if g < MAX_GROUPS {
-                    state.rank[g] = undo.rank;
-                    state.value[g] = undo.value;
-                }
-                if let Some((_, relabel)) = &self.reflection {
-                    let g = usize::from(self.tile_group[usize::from(relabel[tile & 31])]);
-                    if g < MAX_GROUPS {
-                        state.reflected_rank[g] = undo.reflected_rank;
-                        state.reflected_value[g] = undo.reflected_value;
+                #[inline]
+                fn apply(
+                    &self,
+                    state: &mut PdbState,
+                    cells: &Board,
+                    tile: u8,
+                    from: usize,
+                    to: usize,
+                    limit: u32,
+                ) -> (u32, PdbUndo) {
+                    // Look first; write only when the move is not pruned.
+                    let mut undo = PdbUndo {
+                        sum: state.sum,
+                        reflected_sum: state.reflected_sum,
+                        ..PdbUndo::default()
+                    };
+                    let tile = usize::from(tile);
+                    let own = self.look_up(tile, (&state.rank, cells), false, (from, to));
+                    let sum = own.map_or(state.sum, |(g, _, v)| {
+                        state.sum + u32::from(v) - u32::from(state.value[g])
+                    });
+                    if sum > limit {
+                        return (sum, undo);
                     }
+                    let mut h = sum;
+                    if let Some((cell, relabel)) = &self.reflection {
+                        let moved = (
+                            usize::from(cell[from & CELL_MASK]),
+                            usize::from(cell[to & CELL_MASK]),
+                        );
+                        let tile = usize::from(relabel[tile & CELL_MASK]);
+                        if let Some((g, r, v)) =
+                            self.look_up(tile, (&state.reflected_rank, cells), true, moved)
+                        {
+                            let reflected_sum = state.reflected_sum + u32::from(v)
+                                - u32::from(state.reflected_value[g]);
+                            if reflected_sum > limit {
+                                return (reflected_sum, undo);
+                            }
+                            undo.reflected_rank =
+                                std::mem::replace(&mut state.reflected_rank[g], r);
+                            undo.reflected_value =
+                                std::mem::replace(&mut state.reflected_value[g], v);
+                            state.reflected_sum = reflected_sum;
+                            h = h.max(reflected_sum);
+                        }
+                    }
+                    if let Some((g, r, v)) = own {
+                        undo.rank = std::mem::replace(&mut state.rank[g], r);
+                        undo.value = std::mem::replace(&mut state.value[g], v);
+                        state.sum = sum;
+                    }
+                    (h, undo)
                 }
-                state.sum = undo.sum;
-                state.reflected_sum = undo.reflected_sum;
+
+                #[inline]
+                fn undo(&self, state: &mut PdbState, tile: u8, _: usize, _: usize, undo: PdbUndo) {
+                    let tile = usize::from(tile);
+                    let g = usize::from(self.tile_group[tile & CELL_MASK]);
+                    if g < MAX_GROUPS {
+                        state.rank[g] = undo.rank;
+                        state.value[g] = undo.value;
+                    }
+                    if let Some((_, relabel)) = &self.reflection {
+                        let g =
+                            usize::from(self.tile_group[usize::from(relabel[tile & CELL_MASK])]);
+                        if g < MAX_GROUPS {
+                            state.reflected_rank[g] = undo.reflected_rank;
+                            state.reflected_value[g] = undo.reflected_value;
+                        }
+                    }
+                    state.sum = undo.sum;
+                    state.reflected_sum = undo.reflected_sum;
+                }
             }
         }
     }
@@ -2367,7 +2424,14 @@ pub mod search {
                     self.cells[blank] = tile;
                     self.cells[next] = 0;
                     self.path.push(m);
-                    match self.below(state, next, g + 1, child_h, threshold, 3 - i) {
+                    match self.below(
+                        state,
+                        next,
+                        g + 1,
+                        child_h,
+                        threshold,
+                        Move::opposite_index(i),
+                    ) {
                         Step::Below => {}
                         done => return done,
                     }
@@ -3197,7 +3261,8 @@ pub mod cli {
     use super::parse::Case;
     use super::parse::{goal_tiles, Cases};
     use super::search::bound::{LinearConflict, LowerBound, Manhattan, WalkingDistance};
-    use super::search::pdb::{self, Additive};
+    use super::search::pdb::additive::{by_symmetry, in_reading_order, Additive};
+    use super::search::pdb::{self, placement::table_len};
     use super::search::state::{bits_per_cell, BTreeLevels, HashLevels, StateKey};
     use super::search::{ida, stored, Budget, Limits, Puzzle};
     use std::io::{BufRead, Write};
@@ -3537,8 +3602,8 @@ pub mod cli {
             let partition = |frames: &[(usize, &[&[u8]])], sizes: &[usize]| {
                 let mapped = frames
                     .iter()
-                    .find_map(|&(blank, frame)| pdb::by_symmetry(&puzzle, blank, frame));
-                Kind::Pdb(mapped.unwrap_or_else(|| pdb::in_reading_order(&puzzle, sizes)))
+                    .find_map(|&(blank, frame)| by_symmetry(&puzzle, blank, frame));
+                Kind::Pdb(mapped.unwrap_or_else(|| in_reading_order(&puzzle, sizes)))
             };
             let goal_blank = puzzle.goal_at[0];
             let (row, col) = (puzzle.shape.row(goal_blank), puzzle.shape.col(goal_blank));
@@ -3547,7 +3612,7 @@ pub mod cli {
             let first = if on_border && n <= 12 && rows.max(cols) <= 5 {
                 Kind::WalkingDistance
             } else if rows == 3 && cols == 3 {
-                Kind::Pdb(pdb::in_reading_order(&puzzle, &CENTRE323))
+                Kind::Pdb(in_reading_order(&puzzle, &CENTRE323))
             } else {
                 Kind::LinearConflict
             };
@@ -3662,7 +3727,7 @@ pub mod cli {
         let tiles = n - 1;
         let k = (1..=6)
             .rev()
-            .find(|&k| pdb::table_len(n, k) <= 1 << 20)
+            .find(|&k| table_len(n, k) <= 1 << 20)
             .unwrap_or(1);
         let groups = (tiles + k - 1) / k;
         (0..groups)
