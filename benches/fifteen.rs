@@ -9,10 +9,11 @@ use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criteri
 mod fifteen;
 
 use fifteen::board::Shape;
-use fifteen::cli::{Algorithm, Config, MapKind, Solver, Stored, P3444, P555, P663};
+use fifteen::cli::{Algorithm, Config, MapKind, Solver, Stored};
 use fifteen::goal::{is_reachable, spiral};
 use fifteen::search::bound::LinearConflict;
 use fifteen::search::pdb::additive::{by_symmetry, Additive};
+use fifteen::search::plan::{P3444, P555, P663};
 use fifteen::search::{ida, Budget, Limits, Puzzle};
 
 /// A board of `shape` and its goal.
@@ -73,10 +74,10 @@ fn bench(c: &mut Criterion, cases: &[Case], algorithm: Algorithm, map: MapKind, 
         group.sample_size(10);
     }
     // One solver for all iterations: tables built in the first, as in a batch.
-    let solver = Solver::new(config, cases.len());
+    let solver = Solver::new(config, cases.len(), 1);
     for case in cases {
         group.bench_with_input(BenchmarkId::new(label, case.name), case, |b, case| {
-            b.iter(|| solver.solve_case(case.shape, black_box(&case.board), &case.goal, 1))
+            b.iter(|| solver.solve_case((case.shape, black_box(&case.board), &case.goal), 1, &()))
         });
     }
     group.finish();
@@ -174,8 +175,9 @@ fn partitions(c: &mut Criterion, korf: &[Case]) {
                         &puzzle,
                         &tables,
                         black_box(board),
-                        &mut Budget::new(limits),
+                        &Budget::new(limits),
                         u64::MAX,
+                        1,
                     )
                 })
             });

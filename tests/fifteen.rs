@@ -10,8 +10,7 @@ mod common;
 
 use fifteen::board::Shape;
 use fifteen::cli::{
-    parse_args, run, Algorithm, Command as Parsed, Config, MapKind, Solver, Stored, CENTRE323,
-    P3444, P555, P663, P87,
+    parse_args, run, Algorithm, Command as Parsed, Config, MapKind, Solver, Stored,
 };
 use fifteen::error::Error;
 use fifteen::goal::{is_reachable, spiral, Goal};
@@ -20,6 +19,7 @@ use fifteen::search::pdb::additive::{by_symmetry, in_reading_order, Additive};
 use fifteen::search::pdb::build::build_table;
 use fifteen::search::pdb::cache::{cached_table, checksum};
 use fifteen::search::pdb::placement::{rank, table_len};
+use fifteen::search::plan::{CENTRE323, P3444, P555, P663, P771, P87};
 use fifteen::search::{ida, Budget, Limits, Puzzle};
 use std::collections::{HashMap, VecDeque};
 
@@ -127,8 +127,8 @@ fn config(algorithm: Algorithm, map: MapKind) -> Config {
 
 /// The path printed by `solve_case`, or `None` for `-1`.
 fn solve(config: &Config, shape: Shape, board: &[u32], goal: &[u32]) -> Option<String> {
-    let answer = Solver::new(config.clone(), 1)
-        .solve_case(shape, board, goal, 1)
+    let answer = Solver::new(config.clone(), 1, 1)
+        .solve_case((shape, board, goal), 1, &())
         .expect("no limit");
     answer
         .moves
@@ -138,7 +138,7 @@ fn solve(config: &Config, shape: Shape, board: &[u32], goal: &[u32]) -> Option<S
 /// The canonical path IDA* finds with `bound`.
 fn ida_path<B: LowerBound>(puzzle: &Puzzle, bound: &B, board: &[u32]) -> String {
     let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
-    match ida::solve(puzzle, bound, &bytes, &mut Budget::new(NO_LIMITS), u64::MAX) {
+    match ida::solve(puzzle, bound, &bytes, &Budget::new(NO_LIMITS), u64::MAX, 1) {
         Ok(ida::Outcome::Path(path)) => path.iter().map(|m| m.letter()).collect(),
         other => panic!("{board:?}: {other:?}"),
     }
@@ -299,9 +299,11 @@ fn check_korf(goal: Goal, instances: &[(u32, usize, Vec<u32>)]) {
 fn check_korf_with(config: Config, instances: &[(u32, usize, Vec<u32>)]) {
     let shape = Shape { rows: 4, cols: 4 };
     let goal_board = config.goal.board(shape).unwrap();
-    let solver = Solver::new(config, instances.len());
+    let solver = Solver::new(config, instances.len(), 1);
     for (id, length, board) in instances {
-        let answer = solver.solve_case(shape, board, &goal_board, 1).unwrap();
+        let answer = solver
+            .solve_case((shape, board, &goal_board), 1, &())
+            .unwrap();
         let path: String = answer.moves.unwrap().iter().map(|m| m.letter()).collect();
         assert_eq!(path.len(), *length, "Korf #{id}");
         assert_replays(shape, board, &goal_board, &path);
@@ -554,6 +556,7 @@ fn partitions_cover_every_tile_once() {
         (&P3444[..], 134_400),
         (&P555[..], 1_572_480),
         (&P663[..], 11_534_880),
+        (&P771[..], 115_315_216),
         (&P87[..], 576_576_000),
     ] {
         let mut cells: Vec<u8> = frame.iter().flat_map(|g| g.iter().copied()).collect();
@@ -585,7 +588,7 @@ fn cached_tables_equal_built_ones_and_damaged_files_are_rebuilt() {
     let (group, blank) = ([0u8, 1, 2, 4, 5], 11);
     let built = build_table(&puzzle, &group, blank);
     let dir = scratch_dir("cache");
-    assert_eq!(cached_table(&dir, &puzzle, &group, blank), built);
+    assert_eq!(cached_table(&dir, &puzzle, &group, blank, &()), built);
     let files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|f| f.unwrap().path())
@@ -600,7 +603,7 @@ fn cached_tables_equal_built_ones_and_damaged_files_are_rebuilt() {
     planted.extend(checksum(&planted).to_le_bytes());
     std::fs::write(file, &planted).unwrap();
     assert_eq!(
-        cached_table(&dir, &puzzle, &group, blank),
+        cached_table(&dir, &puzzle, &group, blank, &()),
         planted[..built.len()]
     );
     let mut flipped = written.clone();
@@ -608,12 +611,12 @@ fn cached_tables_equal_built_ones_and_damaged_files_are_rebuilt() {
     // Damaged files (a flipped byte, a cut, nothing) are rebuilt and written anew.
     for damaged in [flipped, written[..written.len() - 1].to_vec(), Vec::new()] {
         std::fs::write(file, &damaged).unwrap();
-        assert_eq!(cached_table(&dir, &puzzle, &group, blank), built);
+        assert_eq!(cached_table(&dir, &puzzle, &group, blank, &()), built);
         assert_eq!(std::fs::read(file).unwrap(), written);
     }
     // A directory that cannot be made: the table is built and used all the same.
     let blocked = dir.join(file.file_name().unwrap()).join("sub");
-    assert_eq!(cached_table(&blocked, &puzzle, &group, blank), built);
+    assert_eq!(cached_table(&blocked, &puzzle, &group, blank, &()), built);
 }
 
 #[test]
@@ -729,7 +732,13 @@ fn any_solves_large_and_thin_boards_under_every_goal() {
 /// Runs `run` on `input`, returning stdout and the error.
 fn run_text(config: &Config, input: &str) -> (String, Result<(), Error>) {
     let mut output = Vec::new();
-    let result = run(config, input.as_bytes(), &mut output, &mut Vec::new());
+    let result = run(
+        config,
+        input.as_bytes(),
+        &mut output,
+        &mut Vec::new(),
+        false,
+    );
     (String::from_utf8(output).unwrap(), result)
 }
 
@@ -739,8 +748,8 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
     let board = [8, 6, 7, 2, 5, 4, 3, 0, 1];
     let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
     let nodes = |map| {
-        let answer = Solver::new(config(Algorithm::Stored(Stored::Astar), map), 1)
-            .solve_case(shape, &board, &goal, 1)
+        let answer = Solver::new(config(Algorithm::Stored(Stored::Astar), map), 1, 1)
+            .solve_case((shape, &board, &goal), 1, &())
             .unwrap();
         (answer.stats.nodes, answer.moves.map(|m| m.len()))
     };
@@ -810,6 +819,7 @@ fn bad_inputs_name_the_case_and_line() {
         &b"2\n1 2 3 \xff\n"[..],
         &mut Vec::new(),
         &mut Vec::new(),
+        false,
     );
     let error = error.unwrap_err();
     assert_eq!(

@@ -59,7 +59,7 @@
 
 #![forbid(unsafe_code)]
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 /// Boards, moves and shapes: the vocabulary shared by every other section.
@@ -209,6 +209,9 @@ pub mod error {
         Time { seconds: f64, nodes: u64 },
         /// Returned when the level map and queue of `astar` or `bfs` outgrow `--max-memory`.
         Memory { mib: usize, states: usize },
+        /// Returned when the search of a case is called off because an earlier case failed
+        /// (the earlier case's error is the one reported).
+        Cancelled,
     }
 
     /// Everything that can go wrong: bad usage, bad input, a limit reached, a failed write.
@@ -281,6 +284,8 @@ pub mod error {
         Limit { case: usize, hit: LimitHit },
         /// Returned when writing the answers fails.
         Io(String),
+        /// Returned when a thread for `--jobs` cannot be started.
+        Thread(String),
     }
 
     impl Error {
@@ -312,6 +317,7 @@ pub mod error {
                     f,
                     "memory limit reached: {mib} MiB used by {states} stored states (--max-memory {mib})"
                 ),
+                LimitHit::Cancelled => write!(f, "search called off after an earlier case failed"),
             }
         }
     }
@@ -377,6 +383,7 @@ pub mod error {
                 Error::Stuck { case } => write!(f, "case {case}: any could not place a tile"),
                 Error::Limit { case, hit } => write!(f, "case {case}: {hit}"),
                 Error::Io(message) => write!(f, "cannot write the answers: {message}"),
+                Error::Thread(message) => write!(f, "cannot start a thread: {message}"),
             }
         }
     }
@@ -688,6 +695,8 @@ pub mod goal {
 pub mod search {
     use super::board::{Move, Shape};
     use super::error::LimitHit;
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    use std::sync::{Mutex, OnceLock};
     use std::time::{Duration, Instant};
 
     /// Marks a missing neighbour in [`Puzzle::neighbors`].
@@ -738,71 +747,95 @@ pub mod search {
         pub max_memory_mib: usize,
     }
 
-    /// Counts the nodes of a search and stops it at its limits.
+    /// Where searches and table builds send what a person should read on stderr (`note: …`,
+    /// `warning: …`), from any thread: the run's log in `cli`.
+    pub trait Notes: Sync {
+        /// Shows `line`, a whole line without its newline.
+        fn note(&self, line: &str);
+        /// Shows `line` to a person at a terminal only: advice that judges, pipes and tests
+        /// need not see.
+        fn advise(&self, line: &str);
+    }
+
+    /// Nobody to tell: the notes are dropped.
+    impl Notes for () {
+        fn note(&self, _: &str) {}
+        fn advise(&self, _: &str) {}
+    }
+
+    /// The nodes a [`Meter`] counts before it adds them to its budget and looks at the limits.
+    const BATCH: u64 = 4096;
+
+    /// The budget of one case's search, shared by all the threads that search it: the nodes
+    /// generated so far (each thread's [`Meter`] adds its own in batches), the clock, and a
+    /// stop raised once a limit is reached or the case is cancelled; and what the search is
+    /// doing, for a status line.
     pub struct Budget {
         limits: Limits,
         start: Instant,
-        pub nodes: u64,
-        /// The count at which the limits are next looked at.
-        checkpoint: u64,
+        nodes: AtomicU64,
+        stop: AtomicBool,
+        /// Why the search stopped, once `stop` is raised.
+        hit: OnceLock<LimitHit>,
+        /// What the search is doing now, e.g. `pdb 5-5-5+reflection (1572480 bytes), bound 52`.
+        stage: Mutex<String>,
     }
 
     impl Budget {
         /// A budget starting now.
         pub fn new(limits: Limits) -> Self {
-            let mut budget = Budget {
+            Budget {
                 limits,
                 start: Instant::now(),
-                nodes: 0,
+                nodes: AtomicU64::new(0),
+                stop: AtomicBool::new(false),
+                hit: OnceLock::new(),
+                stage: Mutex::new(String::new()),
+            }
+        }
+
+        /// The nodes generated so far, as added by the meters (each holds back fewer than
+        /// 4096 until it is dropped).
+        pub fn nodes(&self) -> u64 {
+            self.nodes.load(Ordering::Relaxed)
+        }
+
+        /// The time since the budget was made.
+        pub fn elapsed(&self) -> Duration {
+            self.start.elapsed()
+        }
+
+        /// Stops every meter of this budget at its next check, with `hit` (the first reason
+        /// given is kept).
+        pub fn stop(&self, hit: LimitHit) {
+            let _ = self.hit.set(hit);
+            self.stop.store(true, Ordering::Release);
+        }
+
+        /// Why the search was stopped, if it was.
+        pub fn stopped(&self) -> Option<LimitHit> {
+            self.hit.get().cloned()
+        }
+
+        /// A meter for one thread of the search.
+        pub fn meter(&self) -> Meter<'_> {
+            let mut meter = Meter {
+                budget: self,
+                pending: 0,
                 checkpoint: 0,
             };
-            budget.set_checkpoint();
-            budget
+            meter.set_checkpoint(self.nodes());
+            meter
         }
 
-        /// Counts one node; fails once a node or time limit is passed. The clock is read every
-        /// 4096 nodes. O(1).
-        #[inline]
-        pub fn count(&mut self) -> Result<(), LimitHit> {
-            self.nodes += 1;
-            if self.nodes < self.checkpoint {
-                return Ok(());
-            }
-            self.check()
+        /// Says what the search is doing now.
+        pub fn set_stage(&self, stage: String) {
+            *self.stage.lock().unwrap_or_else(|e| e.into_inner()) = stage;
         }
 
-        /// The limits, looked at.
-        #[cold]
-        fn check(&mut self) -> Result<(), LimitHit> {
-            if let Some(limit) = self.limits.max_nodes {
-                if self.nodes > limit {
-                    return Err(LimitHit::Nodes { limit });
-                }
-            }
-            if let Some(limit) = self.limits.time_limit {
-                if self.start.elapsed() > limit {
-                    return Err(LimitHit::Time {
-                        seconds: limit.as_secs_f64(),
-                        nodes: self.nodes,
-                    });
-                }
-            }
-            self.set_checkpoint();
-            Ok(())
-        }
-
-        /// The next count to look at the limits: past the node limit, or at the next
-        /// multiple of 4096 with a time limit.
-        fn set_checkpoint(&mut self) {
-            let nodes = self
-                .limits
-                .max_nodes
-                .map_or(u64::MAX, |n| n.saturating_add(1));
-            let time = match self.limits.time_limit {
-                Some(_) => (self.nodes / 4096 + 1) * 4096,
-                None => u64::MAX,
-            };
-            self.checkpoint = nodes.min(time);
+        /// What the search is doing now.
+        pub fn stage(&self) -> String {
+            self.stage.lock().unwrap_or_else(|e| e.into_inner()).clone()
         }
 
         /// Fails once `bytes` exceed the memory limit, `states` being the states stored.
@@ -812,6 +845,87 @@ pub mod search {
                 return Err(LimitHit::Memory { mib, states });
             }
             Ok(())
+        }
+    }
+
+    /// One thread's count of the nodes of a [`Budget`]: every 4096 nodes (and at the node
+    /// after the node limit), it adds them to the budget and looks at the limits and the stop.
+    /// Dropping it adds the nodes it holds back.
+    pub struct Meter<'a> {
+        budget: &'a Budget,
+        /// Nodes counted and not yet added to the budget.
+        pending: u64,
+        /// The `pending` count at which [`Meter::check`] is due.
+        checkpoint: u64,
+    }
+
+    impl Meter<'_> {
+        /// Counts one node; `false` when [`Meter::check`] is due. O(1).
+        #[inline]
+        pub fn tick(&mut self) -> bool {
+            self.pending += 1;
+            self.pending < self.checkpoint
+        }
+
+        /// Counts one node, and checks the limits when due. O(1) amortised.
+        #[inline]
+        pub fn count(&mut self) -> Result<(), LimitHit> {
+            if self.tick() {
+                Ok(())
+            } else {
+                self.check()
+            }
+        }
+
+        /// Adds the pending nodes to the budget; fails once the node or time limit is passed
+        /// (stopping the budget for every thread) or the budget was stopped.
+        #[cold]
+        pub fn check(&mut self) -> Result<(), LimitHit> {
+            let budget = self.budget;
+            let total = budget.nodes.fetch_add(self.pending, Ordering::Relaxed) + self.pending;
+            self.pending = 0;
+            if budget.stop.load(Ordering::Acquire) {
+                return Err(budget.stopped().unwrap_or(LimitHit::Cancelled));
+            }
+            let limits = &budget.limits;
+            let hit = if limits.max_nodes.is_some_and(|limit| total > limit) {
+                limits.max_nodes.map(|limit| LimitHit::Nodes { limit })
+            } else if limits
+                .time_limit
+                .is_some_and(|limit| budget.elapsed() > limit)
+            {
+                limits.time_limit.map(|limit| LimitHit::Time {
+                    seconds: limit.as_secs_f64(),
+                    nodes: total,
+                })
+            } else {
+                None
+            };
+            if let Some(hit) = hit {
+                budget.stop(hit.clone());
+                return Err(hit);
+            }
+            self.set_checkpoint(total);
+            Ok(())
+        }
+
+        /// The next check: after 4096 nodes, or at the node after the node limit.
+        fn set_checkpoint(&mut self, total: u64) {
+            let to_limit = self.budget.limits.max_nodes.map_or(u64::MAX, |limit| {
+                limit.saturating_add(1).saturating_sub(total).max(1)
+            });
+            self.checkpoint = BATCH.min(to_limit);
+        }
+
+        /// The nodes of the budget, with those this meter holds back.
+        pub fn nodes(&self) -> u64 {
+            self.budget.nodes() + self.pending
+        }
+    }
+
+    impl Drop for Meter<'_> {
+        fn drop(&mut self) {
+            self.budget.nodes.fetch_add(self.pending, Ordering::Relaxed);
         }
     }
 
@@ -829,9 +943,10 @@ pub mod search {
         ///
         /// Admissible (never above the true distance) and 0 exactly at the goal. IDA* stays
         /// optimal and canonical with any such bound, consistent or not.
-        pub trait LowerBound {
-            /// What the bound keeps about the board on the search path.
-            type State;
+        pub trait LowerBound: Sync {
+            /// What the bound keeps about the board on the search path; a shared search copies
+            /// the root's to each of its subtrees.
+            type State: Clone + Sync;
             /// What [`LowerBound::undo`] needs to take a move back.
             type Undo: Copy;
             /// The name shown by `--stats`.
@@ -1750,6 +1865,7 @@ pub mod search {
 
         /// Tables kept in files between runs (`--cache`).
         pub mod cache {
+            use super::super::Notes;
             use super::build::build_table;
             use super::placement::table_len;
             use super::Puzzle;
@@ -1792,6 +1908,7 @@ pub mod search {
                 puzzle: &Puzzle,
                 cells: &[u8],
                 blank: usize,
+                notes: &dyn Notes,
             ) -> Vec<u8> {
                 let shape = puzzle.shape;
                 let mut trailer = MAGIC.to_vec();
@@ -1819,11 +1936,11 @@ pub mod search {
                     }
                 }
                 if len >= LARGE_TABLE {
-                    eprintln!(
+                    notes.note(&format!(
                         "note: building {} ({} MiB) once; later runs read it",
                         path.display(),
                         len >> 20
-                    );
+                    ));
                 }
                 let mut bytes = build_table(puzzle, cells, blank);
                 bytes.extend(&trailer);
@@ -1834,7 +1951,10 @@ pub mod search {
                     .and_then(|()| std::fs::rename(&temporary, &path));
                 if let Err(error) = written {
                     let _ = std::fs::remove_file(&temporary);
-                    eprintln!("warning: cannot write {}: {error}", path.display());
+                    notes.note(&format!(
+                        "warning: cannot write {}: {error}",
+                        path.display()
+                    ));
                 }
                 bytes.truncate(len);
                 bytes
@@ -1845,7 +1965,7 @@ pub mod search {
         pub mod additive {
             use super::super::super::board::Shape;
             use super::super::bound::LowerBound;
-            use super::super::Board;
+            use super::super::{Board, Notes};
             use super::build::build_table;
             use super::cache::cached_table;
             use super::placement::{rank, rank_after_move, weights, SLOTS};
@@ -2005,7 +2125,7 @@ pub mod search {
                 /// When N > 32, a group is empty or larger than 11 or holds the blank's cell, the
                 /// groups overlap, or there are more than 8 of them.
                 pub fn new(puzzle: &Puzzle, groups: &[Vec<u8>], reflect: bool) -> Self {
-                    Self::with_cache(puzzle, groups, reflect, None)
+                    Self::with_cache(puzzle, groups, reflect, None, &())
                 }
 
                 /// [`Additive::new`], with each table read from `cache` or built and written
@@ -2015,6 +2135,7 @@ pub mod search {
                     groups: &[Vec<u8>],
                     reflect: bool,
                     cache: Option<&Path>,
+                    notes: &dyn Notes,
                 ) -> Self {
                     let (shape, n) = (puzzle.shape, puzzle.shape.cells());
                     assert!(
@@ -2074,7 +2195,7 @@ pub mod search {
                             None => {
                                 let offset = additive.data.len();
                                 let table = match cache {
-                                    Some(dir) => cached_table(dir, puzzle, cells, blank),
+                                    Some(dir) => cached_table(dir, puzzle, cells, blank, notes),
                                     None => build_table(puzzle, cells, blank),
                                 };
                                 // The first table moves in: no copy of a large table.
@@ -2327,12 +2448,15 @@ pub mod search {
         }
     }
 
-    /// IDA* (Korf, 1985) over any [`bound::LowerBound`], with the canonical path.
+    /// IDA* (Korf, 1985) over any [`bound::LowerBound`], with the canonical path, on one
+    /// thread or shared by several.
     pub mod ida {
         use super::super::board::Move;
         use super::super::error::LimitHit;
         use super::bound::LowerBound;
-        use super::{Board, Budget, Puzzle, MAX_BOARD, NONE};
+        use super::{Board, Budget, Meter, Puzzle, MAX_BOARD, NONE};
+        use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
+        use std::sync::Mutex;
 
         /// How a search ended, short of a limit.
         #[derive(Clone, Debug, PartialEq, Eq)]
@@ -2352,23 +2476,74 @@ pub mod search {
             GaveUp,
             /// A limit of the budget was reached: see [`Search::hit`].
             Stopped,
+            /// An earlier subtree of the shared iteration holds a solution: this one is left.
+            Overtaken,
         }
 
-        struct Search<'a, B> {
+        /// An iteration is shared by the threads once the one before it generated this many
+        /// nodes (below it, starting threads costs more than it saves).
+        const SHARED_FROM: u64 = 1 << 20;
+        /// The subtrees per thread that a shared iteration is cut into, at least, so that the
+        /// threads finish together.
+        const SUBTREES_PER_THREAD: usize = 256;
+
+        /// One thread's depth-first search.
+        struct Search<'a, B: LowerBound> {
             puzzle: &'a Puzzle,
             bound: &'a B,
             cells: Board,
             path: Vec<Move>,
-            budget: &'a mut Budget,
+            meter: Meter<'a>,
             /// The node count at which the search gives up.
             give_up_at: u64,
             /// The least f = moves + bound pruned in this pass.
             least: u32,
             /// The limit reached, when the pass is [`Step::Stopped`].
             hit: Option<LimitHit>,
+            /// The depth whose nodes are put in `frontier` instead of searched (`u32::MAX`:
+            /// none).
+            cut: u32,
+            /// The paths to the nodes at depth `cut`, in the order the search met them.
+            frontier: Vec<Vec<Move>>,
+            /// While searching subtree `i` of a shared iteration: the earliest subtree found
+            /// to hold a solution, and `i`.
+            subtree: Option<(&'a AtomicUsize, usize)>,
         }
 
-        impl<B: LowerBound> Search<'_, B> {
+        impl<'a, B: LowerBound> Search<'a, B> {
+            fn new(puzzle: &'a Puzzle, bound: &'a B, meter: Meter<'a>, give_up_at: u64) -> Self {
+                Search {
+                    puzzle,
+                    bound,
+                    cells: [0; MAX_BOARD],
+                    path: Vec::new(),
+                    meter,
+                    give_up_at,
+                    least: u32::MAX,
+                    hit: None,
+                    cut: u32::MAX,
+                    frontier: Vec::new(),
+                    subtree: None,
+                }
+            }
+
+            /// What stops the pass, looked at every 4096 nodes: a limit, the give-up count, or
+            /// a solution in an earlier subtree.
+            #[cold]
+            fn checkpoint(&mut self) -> Option<Step> {
+                if let Err(hit) = self.meter.check() {
+                    self.hit = Some(hit);
+                    return Some(Step::Stopped);
+                }
+                if self.meter.nodes() > self.give_up_at {
+                    return Some(Step::GaveUp);
+                }
+                match self.subtree {
+                    Some((found, i)) if found.load(Ordering::Relaxed) < i => Some(Step::Overtaken),
+                    _ => None,
+                }
+            }
+
             /// Depth-first search below the current node, `g` moves from the start with bound
             /// `h`, blank at `blank`, reached by the move of index `back`'s opposite; children
             /// with g + 1 + bound > `threshold` are pruned.
@@ -2384,6 +2559,10 @@ pub mod search {
                 if h == 0 && self.cells[..self.puzzle.goal.len()] == self.puzzle.goal {
                     return Step::Found;
                 }
+                if g == self.cut {
+                    self.frontier.push(self.path.clone());
+                    return Step::Below;
+                }
                 // Children whose bound is above `limit` are pruned.
                 let limit = (threshold - g).saturating_sub(1);
                 for (i, m) in Move::ALL.into_iter().enumerate() {
@@ -2391,12 +2570,10 @@ pub mod search {
                     if next == NONE || i == back {
                         continue;
                     }
-                    if let Err(hit) = self.budget.count() {
-                        self.hit = Some(hit);
-                        return Step::Stopped;
-                    }
-                    if self.budget.nodes > self.give_up_at {
-                        return Step::GaveUp;
+                    if !self.meter.tick() {
+                        if let Some(step) = self.checkpoint() {
+                            return step;
+                        }
                     }
                     let tile = self.cells[next];
                     let (child_h, undo) =
@@ -2424,14 +2601,8 @@ pub mod search {
                     self.cells[blank] = tile;
                     self.cells[next] = 0;
                     self.path.push(m);
-                    match self.below(
-                        state,
-                        next,
-                        g + 1,
-                        child_h,
-                        threshold,
-                        Move::opposite_index(i),
-                    ) {
+                    let back = Move::opposite_index(i);
+                    match self.below(state, next, g + 1, child_h, threshold, back) {
                         Step::Below => {}
                         done => return done,
                     }
@@ -2444,6 +2615,113 @@ pub mod search {
             }
         }
 
+        /// The board a search starts from: its cells, blank, bound state and bound.
+        struct Root<S> {
+            cells: Board,
+            blank: usize,
+            state: S,
+            h: u32,
+        }
+
+        /// Where the threads of a shared iteration meet: the next subtree to take, the
+        /// earliest subtree with a solution and its path, the least f pruned.
+        struct Race {
+            next: AtomicUsize,
+            found: AtomicUsize,
+            path: Mutex<Option<(usize, Vec<Move>)>>,
+            least: AtomicU32,
+            gave_up: AtomicBool,
+        }
+
+        /// Takes the subtrees of `frontier` one after another, in order, until none is left or
+        /// an earlier one holds a solution: replays its path from the root, then searches below
+        /// it within `threshold`.
+        fn take_subtrees<'a, B: LowerBound>(
+            search: &mut Search<'a, B>,
+            root: &Root<B::State>,
+            threshold: u32,
+            frontier: &[Vec<Move>],
+            race: &'a Race,
+        ) {
+            let (puzzle, bound) = (search.puzzle, search.bound);
+            loop {
+                let i = race.next.fetch_add(1, Ordering::Relaxed);
+                if i >= frontier.len() || i > race.found.load(Ordering::Relaxed) {
+                    break;
+                }
+                let (mut state, mut h, mut blank) = (root.state.clone(), root.h, root.blank);
+                search.cells = root.cells;
+                for &m in &frontier[i] {
+                    let next = puzzle.neighbors[blank][m.index()];
+                    let tile = search.cells[next];
+                    (h, _) = bound.apply(&mut state, &search.cells, tile, next, blank, u32::MAX);
+                    search.cells[blank] = tile;
+                    search.cells[next] = 0;
+                    blank = next;
+                }
+                search.path.clone_from(&frontier[i]);
+                search.subtree = Some((&race.found, i));
+                let back = frontier[i]
+                    .last()
+                    .map_or(NONE, |m| Move::opposite_index(m.index()));
+                let g = frontier[i].len() as u32;
+                match search.below(&mut state, blank, g, h, threshold, back) {
+                    Step::Found => {
+                        race.found.fetch_min(i, Ordering::Relaxed);
+                        let mut best = race.path.lock().unwrap_or_else(|e| e.into_inner());
+                        if best.as_ref().map_or(true, |&(j, _)| i < j) {
+                            *best = Some((i, std::mem::take(&mut search.path)));
+                        }
+                    }
+                    Step::Below | Step::Overtaken => {}
+                    Step::GaveUp => {
+                        race.gave_up.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                    Step::Stopped => break,
+                }
+            }
+            race.least.fetch_min(search.least, Ordering::Relaxed);
+        }
+
+        /// Searches the subtrees of `frontier` within `threshold` on `threads` threads (this
+        /// one among them; a thread that cannot start leaves its share to the others). The
+        /// outcome of the earliest subtree that holds a solution, or the least f pruned.
+        fn share<B: LowerBound>(
+            (puzzle, bound, budget): (&Puzzle, &B, &Budget),
+            root: &Root<B::State>,
+            (threshold, give_up_at, threads): (u32, u64, usize),
+            frontier: &[Vec<Move>],
+        ) -> Result<Result<Outcome, u32>, LimitHit> {
+            let race = Race {
+                next: AtomicUsize::new(0),
+                found: AtomicUsize::new(usize::MAX),
+                path: Mutex::new(None),
+                least: AtomicU32::new(u32::MAX),
+                gave_up: AtomicBool::new(false),
+            };
+            let work = || {
+                let mut search = Search::new(puzzle, bound, budget.meter(), give_up_at);
+                take_subtrees(&mut search, root, threshold, frontier, &race);
+            };
+            std::thread::scope(|scope| {
+                for _ in 1..threads {
+                    // A thread that cannot start is simply not there.
+                    let _ = std::thread::Builder::new().spawn_scoped(scope, work);
+                }
+                work();
+            });
+            if let Some(hit) = budget.stopped() {
+                return Err(hit);
+            }
+            let found = race.path.into_inner().unwrap_or_else(|e| e.into_inner());
+            Ok(match found {
+                Some((_, path)) => Ok(Outcome::Path(path)),
+                None if race.gave_up.into_inner() => Ok(Outcome::GaveUp),
+                None => Err(race.least.into_inner()),
+            })
+        }
+
         /// The canonical optimal path from `start` to the goal: iterations of depth-first
         /// search with growing thresholds, moves tried in the order D, L, R, U, never undoing
         /// the last move, stopping at the first goal found. Every path to the goal has the
@@ -2452,6 +2730,12 @@ pub mod search {
         /// whose limits stop the search with an error). Memory O(d); time O(b^d), see the
         /// header.
         ///
+        /// With `threads` > 1, an iteration that follows one of more than 2^20 nodes is shared:
+        /// its tree is cut at the depth that leaves at least 256 subtrees a thread, and the
+        /// threads take the subtrees in the search's order; a solution in a subtree calls off
+        /// the later ones, and the earliest subtree's solution is the answer, so the path is
+        /// the one a single thread finds.
+        ///
         /// # Constraints
         ///
         /// The goal is reachable from `start` (else the search runs until a limit stops it).
@@ -2459,36 +2743,399 @@ pub mod search {
             puzzle: &Puzzle,
             bound: &B,
             start: &[u8],
-            budget: &mut Budget,
+            budget: &Budget,
             give_up: u64,
+            threads: usize,
         ) -> Result<Outcome, LimitHit> {
-            let (mut state, h) = bound.start(start);
-            let blank = start.iter().position(|&t| t == 0).unwrap_or(0);
-            let parity = puzzle.shape.distance(blank, puzzle.goal_at[0]) as u32 % 2;
-            let give_up_at = budget.nodes.saturating_add(give_up);
-            let mut cells = [0; MAX_BOARD];
-            cells[..start.len()].copy_from_slice(start);
-            let mut search = Search {
-                puzzle,
-                bound,
-                cells,
-                path: Vec::new(),
-                budget,
-                give_up_at,
-                least: u32::MAX,
-                hit: None,
+            let (state, h) = bound.start(start);
+            let mut root = Root {
+                cells: [0; MAX_BOARD],
+                blank: start.iter().position(|&t| t == 0).unwrap_or(0),
+                state,
+                h,
             };
+            root.cells[..start.len()].copy_from_slice(start);
+            let parity = puzzle.shape.distance(root.blank, puzzle.goal_at[0]) as u32 % 2;
+            let give_up_at = budget.nodes().saturating_add(give_up);
+            let mut search = Search::new(puzzle, bound, budget.meter(), give_up_at);
+            let name = bound.name();
             let mut threshold = h + ((h % 2) ^ parity);
+            // The depth of the cut of a shared iteration, kept from one to the next.
+            let mut cut = 1;
+            let mut last_nodes = 0;
             loop {
-                search.least = u32::MAX;
-                match search.below(&mut state, blank, 0, h, threshold, NONE) {
-                    Step::Found => return Ok(Outcome::Path(search.path)),
-                    Step::GaveUp => return Ok(Outcome::GaveUp),
-                    Step::Stopped => return Err(search.hit.expect("a stop records its limit")),
-                    Step::Below if search.least == u32::MAX => return Ok(Outcome::NoPath),
-                    Step::Below => threshold = search.least + ((search.least % 2) ^ parity),
+                budget.set_stage(format!("{name}, bound {threshold}"));
+                let before = search.meter.nodes();
+                let shared = threads > 1 && last_nodes >= SHARED_FROM;
+                let wanted = threads * SUBTREES_PER_THREAD;
+                loop {
+                    search.least = u32::MAX;
+                    search.frontier.clear();
+                    search.cut = if shared { cut } else { u32::MAX };
+                    search.cells = root.cells;
+                    let mut state = root.state.clone();
+                    match search.below(&mut state, root.blank, 0, h, threshold, NONE) {
+                        Step::Found => return Ok(Outcome::Path(search.path)),
+                        Step::GaveUp => return Ok(Outcome::GaveUp),
+                        Step::Stopped => return Err(search.hit.expect("a stop records its limit")),
+                        Step::Below | Step::Overtaken => {}
+                    }
+                    if !shared || search.frontier.len() >= wanted || cut + 1 >= threshold {
+                        break;
+                    }
+                    cut += 1;
+                }
+                if shared && !search.frontier.is_empty() {
+                    let frontier = std::mem::take(&mut search.frontier);
+                    let limits = (threshold, give_up_at, threads);
+                    match share((puzzle, bound, budget), &root, limits, &frontier)? {
+                        Ok(outcome) => return Ok(outcome),
+                        Err(least) => search.least = search.least.min(least),
+                    }
+                }
+                last_nodes = search.meter.nodes() - before;
+                if search.least == u32::MAX {
+                    return Ok(Outcome::NoPath);
+                }
+                threshold = search.least + ((search.least % 2) ^ parity);
+            }
+        }
+    }
+
+    /// The search policy of `ida`: the bounds it tries on a board shape and goal, in order,
+    /// their tables, and the threads that build and search with them.
+    pub mod plan {
+        use super::super::board::Move;
+        use super::super::error::LimitHit;
+        use super::bound::{LinearConflict, LowerBound, WalkingDistance};
+        use super::pdb::additive::{by_symmetry, in_reading_order, Additive};
+        use super::pdb::{placement::table_len, MAX_CELLS};
+        use super::{ida, Budget, Notes, Puzzle};
+        use std::path::PathBuf;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::OnceLock;
+        use std::time::{Duration, Instant};
+
+        /// The 4×4 partitions, as goal cells for a goal whose blank is at cell 0 (chosen by
+        /// measurement on Korf's 100, see the stages of [`Plan`]). 3-4-4-4, 134,400 bytes: the
+        /// blank's corner, two half rows and the two far rows. On Korf's boards of at most 50
+        /// moves it generates at most 7.0 M nodes (#67 of the standard file), against 11.4 M
+        /// for the quadrants, which share a table by symmetry (90,720 bytes); on all 100 it
+        /// averages 5.3 M against 9.7 M (`blank-first`).
+        pub const P3444: [&[u8]; 4] = [
+            &[1, 4, 5],
+            &[2, 3, 6, 7],
+            &[8, 9, 10, 11],
+            &[12, 13, 14, 15],
+        ];
+        /// 5-5-5: 1,572,480 bytes.
+        pub const P555: [&[u8]; 3] = [&[1, 2, 3, 4, 5], &[6, 7, 10, 11, 15], &[8, 9, 12, 13, 14]];
+        /// 6-6-3: 11,534,880 bytes.
+        pub const P663: [&[u8]; 3] = [&[12, 13, 14], &[1, 2, 4, 5, 8, 9], &[3, 6, 7, 10, 11, 15]];
+        /// 7-7-1, the two halves of the 8-7 partition with the far corner's tile alone:
+        /// 115,315,216 bytes.
+        pub const P771: [&[u8]; 3] = [&[1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14], &[15]];
+        /// 8-7, for `--cache`: 576,576,000 bytes.
+        pub const P87: [&[u8]; 2] = [&[8, 9, 10, 11, 12, 13, 14, 15], &[1, 2, 3, 4, 5, 6, 7]];
+        /// 5-5-5 for a goal whose blank is at cell 9, the 4×4 spiral's.
+        pub const CENTRE555: [&[u8]; 3] =
+            [&[0, 1, 4, 5, 8], &[2, 3, 6, 7, 11], &[10, 12, 13, 14, 15]];
+
+        /// 3-2-3 in reading order for the 3×3 with the goal's blank in the centre: the top and
+        /// bottom rows share a table by the half turn, 576 bytes, ≈0.1 ms to build.
+        pub const CENTRE323: [usize; 3] = [3, 2, 3];
+
+        /// The most cases of an input for which `ida` on the 4×4 starts with the 3-4-4-4
+        /// stage.
+        pub const CHEAP_CASES: usize = 8;
+
+        /// A bound `ida` may use, before it is built.
+        enum Kind {
+            LinearConflict,
+            WalkingDistance,
+            /// Additive pattern databases over these groups of goal cells, with reflection.
+            Pdb(Vec<Vec<u8>>),
+        }
+
+        /// A bound, built.
+        enum Built {
+            LinearConflict(LinearConflict),
+            WalkingDistance(WalkingDistance),
+            Pdb(Additive),
+        }
+
+        /// One bound of a [`Plan`], built on first use, and the nodes it may generate on a case
+        /// before the next stage takes over.
+        struct Stage {
+            kind: Kind,
+            give_up: u64,
+            built: OnceLock<Built>,
+            /// Told once to a person at a terminal when a case reaches this stage.
+            advice: Option<&'static str>,
+            advised: AtomicBool,
+        }
+
+        /// The advice of the last 4×4 stage without `--cache`.
+        const CACHE_ADVICE: &str = "note: this board needs the largest tables built in the \
+run (7-7-1, about 15 s to build); --cache DIR keeps 8-7 tables (577 MB, built once in about 3 \
+minutes), which solve the hardest boards in seconds";
+
+        /// What [`Plan::solve`] found, and what it tried.
+        pub struct Solved {
+            /// The canonical optimal path, or `None` when there is none.
+            pub moves: Option<Vec<Move>>,
+            /// The bounds tried, in order, by their `--stats` names.
+            pub bounds: String,
+            /// Time spent building (or waiting for) tables.
+            pub table: Duration,
+        }
+
+        /// The bounds `ida` tries on one shape and goal, in order, each built once, on first
+        /// use, and shared by all the cases and threads of the input. Chosen by measurement
+        /// (whole processes side by side with an empty program; times below are this
+        /// project's machine): tables pay off on the 4×4, whose searches are long, and on the
+        /// 3×3 only with the goal's blank in the centre (see below); elsewhere on small boards
+        /// a table costs more to build than the search it saves.
+        ///
+        /// - 4×4: pattern databases with reflection: 3-4-4-4 (134 KB, ≈19 ms to build) for
+        ///   8 M nodes, so that an easy board does not wait for larger tables (8 M nodes take
+        ///   about as long as the next tables' build: a board gives up no more than it would
+        ///   have waited); then 5-5-5 (1.5 MB, ≈0.27 s) for 40 M nodes; then 6-6-3 (11.5 MB,
+        ///   ≈2.4 s) for 400 M nodes; then, for the hardest boards, 7-7-1 (115 MB, its two
+        ///   tables built at once on two threads in about 15 s): on the 80-move boards it
+        ///   generates 20 to 40 times fewer nodes than 6-6-3. With `--cache`, 8-7 tables
+        ///   (577 MB, minutes to build once, then read in ≈0.25 s) follow the 3-4-4-4 stage
+        ///   instead.
+        /// - Other boards of 10 to 32 cells: the first bound below for 1 M nodes, then pattern
+        ///   databases of groups in reading order, each table at most 1 MiB.
+        /// - 3×3 and smaller, and boards over 32 cells: the first bound below.
+        ///
+        /// The first bound is the walking distance on boards of at most 12 cells and sides of
+        /// at most 5 (tables of 1 to 3 ms to build, against ≈0.18 s for 2×6 and 3×5) whose goal
+        /// has its blank on the border, [`CENTRE323`] tables with reflection on the 3×3 whose
+        /// goal has its blank in the centre, and linear conflicts otherwise. Measured, time of
+        /// `ida` on random boards, walking distance against linear conflicts: 3×3 with the
+        /// blank in a corner 6.5 against 10 ms per 300 boards (the 31-move board: 5,930 nodes
+        /// and 58 µs against 12,776 and 243 µs), on an edge 6.5–6.9 against 7.5–8.1 ms; 2×4 5.3
+        /// against 11 ms per 200 boards; 3×4 and 4×3, corner or edge, 0.6–1.0 against 1.2–1.8
+        /// ms a board; 2×5 0.34 against 2.3 ms a board. With the blank inside (the spiral goals
+        /// of 3×3 and 3×4) the walking distance generates 1.7 times the nodes of linear
+        /// conflicts and loses (3×3: 6.4 against 5.6 ms per 300 boards; 3×4: 1.3 against 1.1
+        /// ms a board); on the 4×4 it loses to the 3-4-4-4 tables (2 to 7 times their nodes,
+        /// tables as costly). On the 3×3 spiral goal, whole process against an empty program
+        /// (≈0.3 ms): the 30-move board `0 2 1 3 5 8 4 6 7` 1.98 to 2.04 times with the 3-2-3
+        /// tables (5,272 nodes), against 2.31 to 2.40 for linear conflicts (17,031 nodes), 2.60
+        /// for the larger of linear conflicts and the walking distance (15,403 nodes) and 2.95
+        /// for 4-4 tables (1,690 nodes, but 0.5 ms to build); the 4-move board
+        /// `2 8 3 1 0 4 7 6 5` 1.41 times against 1.10 for linear conflicts. On its 620 boards
+        /// of 29 and 30 moves, at most 7,165 nodes against 26,061.
+        ///
+        /// A case starts at the last stage already built. On the 4×4 the 3-4-4-4 stage is left
+        /// out for inputs of more than [`CHEAP_CASES`] cases, where the 5-5-5 tables are needed
+        /// anyway; on other boards linear conflicts solve most cases within 1 M nodes (3×4 and
+        /// 4×3 random boards: all of 30 tried, ≈3 ms each, against ≈0.15 s for the 760 KB of
+        /// 6-5 tables), so the tables are built only for a case that needs them.
+        pub struct Plan {
+            pub puzzle: Puzzle,
+            stages: Vec<Stage>,
+            /// Where the tables are kept between runs (`--cache`).
+            cache: Option<PathBuf>,
+            /// The threads that search one board and build its tables.
+            threads: usize,
+        }
+
+        impl Plan {
+            /// The plan for `puzzle`'s shape and goal in an input of `cases` cases, its tables
+            /// kept in `cache` if given, one board searched by `threads` threads; builds
+            /// nothing. O(N).
+            pub fn new(
+                puzzle: Puzzle,
+                cases: usize,
+                cache: Option<PathBuf>,
+                threads: usize,
+            ) -> Self {
+                let n = puzzle.shape.cells();
+                let four = puzzle.shape.rows == 4 && puzzle.shape.cols == 4;
+                let stage = |kind, give_up| Stage {
+                    kind,
+                    give_up,
+                    built: OnceLock::new(),
+                    advice: None,
+                    advised: AtomicBool::new(false),
+                };
+                let partition = |frames: &[(usize, &[&[u8]])], sizes: &[usize]| {
+                    let mapped = frames
+                        .iter()
+                        .find_map(|&(blank, frame)| by_symmetry(&puzzle, blank, frame));
+                    Kind::Pdb(mapped.unwrap_or_else(|| in_reading_order(&puzzle, sizes)))
+                };
+                let goal_blank = puzzle.goal_at[0];
+                let (row, col) = (puzzle.shape.row(goal_blank), puzzle.shape.col(goal_blank));
+                let (rows, cols) = (puzzle.shape.rows, puzzle.shape.cols);
+                let on_border = row == 0 || col == 0 || row + 1 == rows || col + 1 == cols;
+                let first = if on_border && n <= 12 && rows.max(cols) <= 5 {
+                    Kind::WalkingDistance
+                } else if rows == 3 && cols == 3 {
+                    Kind::Pdb(in_reading_order(&puzzle, &CENTRE323))
+                } else {
+                    Kind::LinearConflict
+                };
+                let stages = if four {
+                    let cheap = stage(partition(&[(0, &P3444)], &[3, 4, 4, 4]), 8_000_000);
+                    let mut stages = if cache.is_some() {
+                        vec![cheap, stage(partition(&[(0, &P87)], &[8, 7]), u64::MAX)]
+                    } else {
+                        vec![
+                            cheap,
+                            stage(
+                                partition(&[(0, &P555), (9, &CENTRE555)], &[5, 5, 5]),
+                                40_000_000,
+                            ),
+                            stage(partition(&[(0, &P663)], &[6, 6, 3]), 400_000_000),
+                            Stage {
+                                advice: Some(CACHE_ADVICE),
+                                ..stage(partition(&[(0, &P771)], &[7, 7, 1]), u64::MAX)
+                            },
+                        ]
+                    };
+                    if cases > CHEAP_CASES {
+                        stages.remove(0);
+                    }
+                    stages
+                } else if (10..=MAX_CELLS).contains(&n) {
+                    vec![
+                        stage(first, 1_000_000),
+                        stage(partition(&[], &group_sizes(n)), u64::MAX),
+                    ]
+                } else {
+                    vec![stage(first, u64::MAX)]
+                };
+                Plan {
+                    puzzle,
+                    stages,
+                    cache,
+                    threads,
                 }
             }
+
+            /// Solves `start` by the stages in order, from the last one already built; tables
+            /// built on the way say so through `notes`. The search of one stage:
+            /// [`ida::solve`] on the plan's threads.
+            pub fn solve(
+                &self,
+                start: &[u8],
+                budget: &Budget,
+                notes: &dyn Notes,
+            ) -> Result<Solved, LimitHit> {
+                let first = (1..self.stages.len())
+                    .rev()
+                    .find(|&i| self.stages[i].built.get().is_some())
+                    .unwrap_or(0);
+                let mut solved = Solved {
+                    moves: None,
+                    bounds: String::new(),
+                    table: Duration::ZERO,
+                };
+                let mut names = Vec::new();
+                for stage in &self.stages[first..] {
+                    if let Some(advice) = stage.advice {
+                        if !stage.advised.swap(true, Ordering::Relaxed) {
+                            notes.advise(advice);
+                        }
+                    }
+                    let built_at = Instant::now();
+                    let bound = stage
+                        .built
+                        .get_or_init(|| self.build(&stage.kind, budget, notes));
+                    solved.table += built_at.elapsed();
+                    let search = |bound: &dyn Searchable| {
+                        bound.search(&self.puzzle, start, budget, stage.give_up, self.threads)
+                    };
+                    let (name, outcome) = match bound {
+                        Built::LinearConflict(bound) => search(bound)?,
+                        Built::WalkingDistance(bound) => search(bound)?,
+                        Built::Pdb(bound) => search(bound)?,
+                    };
+                    names.push(name);
+                    solved.bounds = names.join(" then ");
+                    match outcome {
+                        ida::Outcome::Path(path) => {
+                            solved.moves = Some(path);
+                            return Ok(solved);
+                        }
+                        ida::Outcome::NoPath => return Ok(solved),
+                        ida::Outcome::GaveUp => {}
+                    }
+                }
+                // The last stage never gives up.
+                Ok(solved)
+            }
+
+            /// Builds the bound of a stage, saying so in `budget`'s stage for a status line.
+            fn build(&self, kind: &Kind, budget: &Budget, notes: &dyn Notes) -> Built {
+                match kind {
+                    Kind::LinearConflict => {
+                        Built::LinearConflict(LinearConflict::new(&self.puzzle))
+                    }
+                    Kind::WalkingDistance => {
+                        Built::WalkingDistance(WalkingDistance::new(&self.puzzle))
+                    }
+                    Kind::Pdb(groups) => {
+                        let sizes: Vec<String> =
+                            groups.iter().map(|g| g.len().to_string()).collect();
+                        budget.set_stage(format!("building pdb {}", sizes.join("-")));
+                        Built::Pdb(Additive::with_cache(
+                            &self.puzzle,
+                            groups,
+                            true,
+                            self.cache.as_deref(),
+                            notes,
+                        ))
+                    }
+                }
+            }
+        }
+
+        /// A bound that [`Plan::solve`] can search with, whatever its type.
+        trait Searchable {
+            /// The bound's name and how [`ida::solve`] with it ended.
+            fn search(
+                &self,
+                puzzle: &Puzzle,
+                start: &[u8],
+                budget: &Budget,
+                give_up: u64,
+                threads: usize,
+            ) -> Result<(String, ida::Outcome), LimitHit>;
+        }
+
+        impl<B: LowerBound> Searchable for B {
+            fn search(
+                &self,
+                puzzle: &Puzzle,
+                start: &[u8],
+                budget: &Budget,
+                give_up: u64,
+                threads: usize,
+            ) -> Result<(String, ida::Outcome), LimitHit> {
+                let outcome = ida::solve(puzzle, self, start, budget, give_up, threads)?;
+                Ok((self.name(), outcome))
+            }
+        }
+
+        /// Group sizes for a board of `n` cells (10 ≤ n ≤ 32): as few groups as tables of at
+        /// most 2^20 entries allow (at most 6 tiles a group, at most 8 groups), sizes within
+        /// one.
+        fn group_sizes(n: usize) -> Vec<usize> {
+            let tiles = n - 1;
+            let k = (1..=6)
+                .rev()
+                .find(|&k| table_len(n, k) <= 1 << 20)
+                .unwrap_or(1);
+            let groups = (tiles + k - 1) / k;
+            (0..groups)
+                .map(|g| tiles / groups + usize::from(g < tiles % groups))
+                .collect()
         }
     }
 
@@ -2630,7 +3277,7 @@ pub mod search {
         use super::super::error::LimitHit;
         use super::bound::Manhattan;
         use super::state::{bits_per_cell, LevelMap, StateKey};
-        use super::{Budget, Puzzle, NONE};
+        use super::{Budget, Meter, Puzzle, NONE};
         use std::collections::{HashSet, VecDeque};
 
         /// A configuration being searched: its cells, blank, and packing.
@@ -2695,13 +3342,15 @@ pub mod search {
             Some(reversed)
         }
 
-        /// Fails when the map and the queue outgrow the memory limit; checked every 4096 nodes.
-        fn check_memory<K: StateKey, M: LevelMap<K>>(
-            budget: &Budget,
+        /// Counts a node, and fails when a limit is reached or the map and the queue outgrow
+        /// the memory limit (looked at every 4096 nodes).
+        fn count_and_guard<K: StateKey, M: LevelMap<K>>(
+            (budget, meter): (&Budget, &mut Meter),
             levels: &M,
             queued: usize,
         ) -> Result<(), LimitHit> {
-            if budget.nodes % 4096 != 0 {
+            meter.count()?;
+            if meter.nodes() % 4096 != 0 {
                 return Ok(());
             }
             let bytes = levels.bytes() + queued * std::mem::size_of::<K>();
@@ -2759,8 +3408,9 @@ pub mod search {
             bound: &Manhattan,
             start: &[u8],
             mut levels: M,
-            budget: &mut Budget,
+            budget: &Budget,
         ) -> Result<Option<Vec<Move>>, LimitHit> {
+            let mut meter = budget.meter();
             let mut node = Node::new(start);
             let mut queue = BucketQueue {
                 buckets: Vec::new(),
@@ -2774,8 +3424,7 @@ pub mod search {
                 if levels.level(&key).is_some_and(|level| (level as usize) < g) {
                     continue;
                 }
-                budget.count()?;
-                check_memory(budget, &levels, queue.capacity)?;
+                count_and_guard((budget, &mut meter), &levels, queue.capacity)?;
                 node.load(&key);
                 let h = (f - g) as u32;
                 if h == 0 && node.cells == puzzle.goal {
@@ -2804,15 +3453,15 @@ pub mod search {
             puzzle: &Puzzle,
             start: &[u8],
             mut levels: M,
-            budget: &mut Budget,
+            budget: &Budget,
         ) -> Result<Option<Vec<Move>>, LimitHit> {
+            let mut meter = budget.meter();
             let mut node = Node::new(start);
             let goal_key: K = K::pack(&puzzle.goal, node.bits);
             let mut queue = VecDeque::from([node.key::<K>()]);
             levels.set_level(node.key(), 0);
             while let Some(key) = queue.pop_front() {
-                budget.count()?;
-                check_memory(budget, &levels, queue.capacity())?;
+                count_and_guard((budget, &mut meter), &levels, queue.capacity())?;
                 let level = levels.level(&key).unwrap_or(0);
                 node.load(&key);
                 if key == goal_key {
@@ -2840,8 +3489,9 @@ pub mod search {
             puzzle: &Puzzle,
             start: &[u8],
             max_moves: u64,
-            budget: &mut Budget,
+            budget: &Budget,
         ) -> Result<Option<Vec<Move>>, LimitHit> {
+            let mut meter = budget.meter();
             let mut node = Node::new(start);
             let mut on_path: HashSet<K> = HashSet::from([node.key()]);
             let mut path: Vec<Move> = Vec::new();
@@ -2865,7 +3515,7 @@ pub mod search {
                         node.slide(puzzle.neighbors[next][Move::ALL[i].opposite().index()]);
                         continue;
                     }
-                    budget.count()?;
+                    meter.count()?;
                     on_path.insert(key);
                     path.push(Move::ALL[i]);
                     tried.push(0);
@@ -3237,8 +3887,9 @@ pub mod any {
                 &puzzle,
                 &bound,
                 &start,
-                &mut Budget::new(unlimited),
+                &Budget::new(unlimited),
                 u64::MAX,
+                1,
             );
             let Ok(ida::Outcome::Path(path)) = outcome else {
                 return None;
@@ -3258,17 +3909,15 @@ pub mod cli {
     use super::board::{manhattan, path_text, Move, Shape};
     use super::error::{Error, LimitHit};
     use super::goal::{is_reachable, Goal};
-    use super::parse::Case;
-    use super::parse::{goal_tiles, Cases};
-    use super::search::bound::{LinearConflict, LowerBound, Manhattan, WalkingDistance};
-    use super::search::pdb::additive::{by_symmetry, in_reading_order, Additive};
-    use super::search::pdb::{self, placement::table_len};
+    use super::parse::{goal_tiles, Case, Cases};
+    use super::search::bound::{LowerBound, Manhattan};
+    use super::search::plan::Plan;
     use super::search::state::{bits_per_cell, BTreeLevels, HashLevels, StateKey};
-    use super::search::{ida, stored, Budget, Limits, Puzzle};
+    use super::search::{stored, Budget, Limits, Notes, Puzzle};
     use std::io::{BufRead, Write};
     use std::path::PathBuf;
     use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::sync::{mpsc, Arc, Mutex, OnceLock};
+    use std::sync::{mpsc, Arc, Mutex};
     use std::time::{Duration, Instant};
 
     /// The usage line printed by `--help` and after a usage error.
@@ -3323,7 +3972,8 @@ pub mod cli {
         pub goal: Goal,
         pub stats: bool,
         pub limits: Limits,
-        /// The threads that solve the cases (`--jobs`), at least 1.
+        /// The threads (`--jobs`), at least 1: they solve several cases at once, or share the
+        /// search of one board when the input has fewer cases than threads.
         pub jobs: usize,
         /// The directory that keeps pattern databases between runs (`--cache`), where `ida`
         /// uses 8-7 tables on the 4×4.
@@ -3355,6 +4005,38 @@ pub mod cli {
         Solve(Config),
     }
 
+    /// A flag of the command line.
+    #[derive(Clone, Copy)]
+    enum Flag {
+        Help,
+        Stats,
+        Algo,
+        Bound,
+        Map,
+        Goal,
+        MaxNodes,
+        TimeLimit,
+        MaxMemory,
+        Jobs,
+        Cache,
+    }
+
+    /// Every flag by name; all but `--help` and `--stats` take a value.
+    const FLAGS: [(&str, Flag); 12] = [
+        ("--help", Flag::Help),
+        ("-h", Flag::Help),
+        ("--stats", Flag::Stats),
+        ("--algo", Flag::Algo),
+        ("--bound", Flag::Bound),
+        ("--map", Flag::Map),
+        ("--goal", Flag::Goal),
+        ("--max-nodes", Flag::MaxNodes),
+        ("--time-limit", Flag::TimeLimit),
+        ("--max-memory", Flag::MaxMemory),
+        ("--jobs", Flag::Jobs),
+        ("--cache", Flag::Cache),
+    ];
+
     /// Reads the flags (`--flag value` or `--flag=value`). O(arguments).
     pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Error> {
         let mut config = Config::default();
@@ -3362,29 +4044,23 @@ pub mod cli {
         let mut bound = None;
         let mut args = args.into_iter();
         while let Some(arg) = args.next() {
-            let (flag, inline) = match arg.split_once('=') {
+            let (given, inline) = match arg.split_once('=') {
                 Some((flag, value)) if flag.starts_with("--") => {
                     (flag.to_string(), Some(value.to_string()))
                 }
                 _ => (arg.clone(), None),
             };
-            let name: &'static str = match flag.as_str() {
-                "--help" | "-h" => return Ok(Command::Help),
-                "--stats" => {
+            let Some(&(name, flag)) = FLAGS.iter().find(|(name, _)| *name == given) else {
+                return Err(Error::UnknownFlag(arg));
+            };
+            match flag {
+                Flag::Help => return Ok(Command::Help),
+                Flag::Stats => {
                     config.stats = true;
                     continue;
                 }
-                "--algo" => "--algo",
-                "--bound" => "--bound",
-                "--map" => "--map",
-                "--goal" => "--goal",
-                "--max-nodes" => "--max-nodes",
-                "--time-limit" => "--time-limit",
-                "--max-memory" => "--max-memory",
-                "--jobs" => "--jobs",
-                "--cache" => "--cache",
-                _ => return Err(Error::UnknownFlag(arg)),
-            };
+                _ => {}
+            }
             let value = inline
                 .or_else(|| args.next())
                 .ok_or(Error::MissingValue(name))?;
@@ -3393,22 +4069,30 @@ pub mod cli {
                 value: value.clone(),
                 expected,
             };
-            match name {
-                "--algo" => {
+            let positive = |expected| {
+                value
+                    .parse()
+                    .ok()
+                    .filter(|&n: &usize| n > 0)
+                    .ok_or_else(|| bad(expected))
+            };
+            match flag {
+                Flag::Help | Flag::Stats => {}
+                Flag::Algo => {
                     if !["ida", "astar", "bfs", "dfs", "any"].contains(&value.as_str()) {
                         return Err(bad("ida, astar, bfs, dfs or any"));
                     }
                     algorithm = value.clone();
                 }
-                "--bound" => bound = Some(value.parse().map_err(|_| bad("a number of moves"))?),
-                "--map" => {
+                Flag::Bound => bound = Some(value.parse().map_err(|_| bad("a number of moves"))?),
+                Flag::Map => {
                     config.map = match value.as_str() {
                         "hash" => MapKind::Hash,
                         "btree" => MapKind::BTree,
                         _ => return Err(bad("hash or btree")),
                     }
                 }
-                "--goal" => {
+                Flag::Goal => {
                     config.goal = match value.as_str() {
                         "standard" => Goal::Standard,
                         "blank-first" => Goal::BlankFirst,
@@ -3418,11 +4102,11 @@ pub mod cli {
                         })?),
                     }
                 }
-                "--max-nodes" => {
+                Flag::MaxNodes => {
                     config.limits.max_nodes =
                         Some(value.parse().map_err(|_| bad("a number of nodes"))?)
                 }
-                "--time-limit" => {
+                Flag::TimeLimit => {
                     let seconds: f64 = value
                         .parse()
                         .map_err(|_| bad("a positive number of seconds"))?;
@@ -3431,22 +4115,12 @@ pub mod cli {
                     }
                     config.limits.time_limit = Some(Duration::from_secs_f64(seconds));
                 }
-                "--cache" if value.is_empty() => return Err(bad("a directory")),
-                "--cache" => config.cache = Some(PathBuf::from(&value)),
-                "--jobs" => {
-                    config.jobs = value
-                        .parse()
-                        .ok()
-                        .filter(|&jobs| jobs > 0)
-                        .ok_or_else(|| bad("a positive number of threads"))?
+                Flag::MaxMemory => {
+                    config.limits.max_memory_mib = positive("a positive number of MiB")?
                 }
-                _ => {
-                    config.limits.max_memory_mib = value
-                        .parse()
-                        .ok()
-                        .filter(|&mib| mib > 0)
-                        .ok_or_else(|| bad("a positive number of MiB"))?
-                }
+                Flag::Jobs => config.jobs = positive("a positive number of threads")?,
+                Flag::Cache if value.is_empty() => return Err(bad("a directory")),
+                Flag::Cache => config.cache = Some(PathBuf::from(&value)),
             }
         }
         config.algorithm = match (algorithm.as_str(), bound) {
@@ -3488,268 +4162,104 @@ pub mod cli {
         pub stats: Stats,
     }
 
-    /// The 4×4 partitions, as goal cells for a goal whose blank is at cell 0 (chosen by
-    /// measurement on Korf's 100, see the stages of [`Plan`]). 3-4-4-4, 134,400 bytes: the
-    /// blank's corner, two half rows and the two far rows. On Korf's boards of at most 50
-    /// moves it generates at most 7.0 M nodes (#67 of the standard file), against 11.4 M for
-    /// the quadrants, which share a table by symmetry (90,720 bytes); on all 100 it averages
-    /// 5.3 M against 9.7 M (`blank-first`).
-    pub const P3444: [&[u8]; 4] = [
-        &[1, 4, 5],
-        &[2, 3, 6, 7],
-        &[8, 9, 10, 11],
-        &[12, 13, 14, 15],
-    ];
-    /// 5-5-5: 1,572,480 bytes.
-    pub const P555: [&[u8]; 3] = [&[1, 2, 3, 4, 5], &[6, 7, 10, 11, 15], &[8, 9, 12, 13, 14]];
-    /// 6-6-3: 11,534,880 bytes.
-    pub const P663: [&[u8]; 3] = [&[12, 13, 14], &[1, 2, 4, 5, 8, 9], &[3, 6, 7, 10, 11, 15]];
-    /// 8-7, for `--cache`: 576,576,000 bytes.
-    pub const P87: [&[u8]; 2] = [&[8, 9, 10, 11, 12, 13, 14, 15], &[1, 2, 3, 4, 5, 6, 7]];
-    /// 5-5-5 for a goal whose blank is at cell 9, the 4×4 spiral's.
-    pub const CENTRE555: [&[u8]; 3] = [&[0, 1, 4, 5, 8], &[2, 3, 6, 7, 11], &[10, 12, 13, 14, 15]];
-
-    /// 3-2-3 in reading order for the 3×3 with the goal's blank in the centre: the top and
-    /// bottom rows share a table by the half turn, 576 bytes, ≈0.1 ms to build.
-    pub const CENTRE323: [usize; 3] = [3, 2, 3];
-
-    /// A bound `ida` may use, before it is built.
-    enum Kind {
-        LinearConflict,
-        WalkingDistance,
-        /// Additive pattern databases over these groups of goal cells, with reflection.
-        Pdb(Vec<Vec<u8>>),
+    /// The run's stderr, shared by its threads: `note:` and `warning:` lines, `--stats` lines
+    /// and, when it is a terminal, one status line rewritten in place, cleared before any
+    /// other line is written.
+    pub struct Log<'a> {
+        out: Mutex<LogOut<'a>>,
+        /// Whether a person is watching: stderr is a terminal.
+        terminal: bool,
     }
 
-    /// A bound, built.
-    enum Built {
-        LinearConflict(LinearConflict),
-        WalkingDistance(WalkingDistance),
-        Pdb(Additive),
+    struct LogOut<'a> {
+        writer: &'a mut (dyn Write + Send),
+        /// Whether a status line is on the screen.
+        status: bool,
     }
 
-    /// One bound of a [`Plan`], built on first use, and the nodes it may generate on a case
-    /// before the next stage takes over.
-    struct Stage {
-        kind: Kind,
-        give_up: u64,
-        built: OnceLock<Built>,
-    }
-
-    /// The bounds `ida` tries on one shape and goal, in order, each built once, on first use,
-    /// and shared by all the cases and threads of the input. Chosen by measurement (whole
-    /// processes side by side with an empty program; times below are this project's machine):
-    /// tables pay off on the 4×4, whose searches are long, and on the 3×3 only with the goal's
-    /// blank in the centre (see below); elsewhere on small boards a table costs more to build
-    /// than the search it saves.
-    ///
-    /// - 4×4: pattern databases with reflection: 3-4-4-4 (134 KB, ≈19 ms to build) for
-    ///   8 M nodes, so that an easy board does not wait for larger tables (8 M nodes take
-    ///   about as long as the next tables' build: a board gives up no more than it would have
-    ///   waited); then 5-5-5 (1.5 MB, ≈0.27 s) for 40 M nodes; then 6-6-3 (11.5 MB, ≈2.4 s)
-    ///   for hard boards. With `--cache`, 8-7 tables (577 MB, minutes to build once, then
-    ///   read in ≈0.25 s) follow the 3-4-4-4 stage instead.
-    /// - Other boards of 10 to 32 cells: the first bound below for 1 M nodes, then pattern
-    ///   databases of groups in reading order, each table at most 1 MiB.
-    /// - 3×3 and smaller, and boards over 32 cells: the first bound below.
-    ///
-    /// The first bound is the walking distance on boards of at most 12 cells and sides of at
-    /// most 5 (tables of 1 to 3 ms to build, against ≈0.18 s for 2×6 and 3×5) whose goal has
-    /// its blank on the border, [`CENTRE323`] tables with reflection on the 3×3 whose goal has
-    /// its blank in the centre, and linear conflicts otherwise. Measured, time of `ida` on
-    /// random boards, walking distance against linear conflicts: 3×3 with the blank in a
-    /// corner 6.5 against 10 ms per 300 boards (the 31-move board: 5,930 nodes and 58 µs
-    /// against 12,776 and 243 µs), on an edge 6.5–6.9 against 7.5–8.1 ms; 2×4 5.3 against
-    /// 11 ms per 200 boards; 3×4 and 4×3, corner or edge, 0.6–1.0 against 1.2–1.8 ms a
-    /// board; 2×5 0.34 against 2.3 ms a board. With the blank inside (the spiral goals of 3×3
-    /// and 3×4) the walking distance generates 1.7 times the nodes of linear conflicts and
-    /// loses (3×3: 6.4 against 5.6 ms per 300 boards; 3×4: 1.3 against 1.1 ms a board); on
-    /// the 4×4 it loses to the 3-4-4-4 tables (2 to 7 times their nodes, tables as costly).
-    /// On the 3×3 spiral goal, whole process against an empty program (≈0.3 ms): the 30-move
-    /// board `0 2 1 3 5 8 4 6 7` 1.98 to 2.04 times with the 3-2-3 tables (5,272 nodes),
-    /// against 2.31 to 2.40 for linear conflicts (17,031 nodes), 2.60 for the larger of
-    /// linear conflicts and the walking distance (15,403 nodes) and 2.95 for 4-4 tables
-    /// (1,690 nodes, but 0.5 ms to build); the 4-move board `2 8 3 1 0 4 7 6 5` 1.41 times
-    /// against 1.10 for linear conflicts. On its 620 boards of 29 and 30 moves, at most 7,165
-    /// nodes against 26,061.
-    ///
-    /// A case starts at the last stage already built. On the 4×4 the 3-4-4-4 stage is left
-    /// out for inputs of more than [`CHEAP_CASES`] cases, where the 5-5-5 tables are needed
-    /// anyway; on other boards linear conflicts solve most cases within 1 M nodes (3×4 and
-    /// 4×3 random boards: all of 30 tried, ≈3 ms each, against ≈0.15 s for the 760 KB of
-    /// 6-5 tables), so the tables are built only for a case that needs them.
-    pub struct Plan {
-        puzzle: Puzzle,
-        stages: Vec<Stage>,
-        /// Where the tables are kept between runs (`--cache`).
-        cache: Option<PathBuf>,
-    }
-
-    /// The most cases of an input for which `ida` on the 4×4 starts with the 3-4-4-4 stage.
-    pub const CHEAP_CASES: usize = 8;
-
-    impl Plan {
-        /// The plan for `puzzle`'s shape and goal in an input of `cases` cases, its tables
-        /// kept in `cache` if given; builds nothing. O(N).
-        pub fn new(puzzle: Puzzle, cases: usize, cache: Option<PathBuf>) -> Self {
-            let n = puzzle.shape.cells();
-            let four = puzzle.shape.rows == 4 && puzzle.shape.cols == 4;
-            let stage = |kind, give_up| Stage {
-                kind,
-                give_up,
-                built: OnceLock::new(),
-            };
-            let partition = |frames: &[(usize, &[&[u8]])], sizes: &[usize]| {
-                let mapped = frames
-                    .iter()
-                    .find_map(|&(blank, frame)| by_symmetry(&puzzle, blank, frame));
-                Kind::Pdb(mapped.unwrap_or_else(|| in_reading_order(&puzzle, sizes)))
-            };
-            let goal_blank = puzzle.goal_at[0];
-            let (row, col) = (puzzle.shape.row(goal_blank), puzzle.shape.col(goal_blank));
-            let (rows, cols) = (puzzle.shape.rows, puzzle.shape.cols);
-            let on_border = row == 0 || col == 0 || row + 1 == rows || col + 1 == cols;
-            let first = if on_border && n <= 12 && rows.max(cols) <= 5 {
-                Kind::WalkingDistance
-            } else if rows == 3 && cols == 3 {
-                Kind::Pdb(in_reading_order(&puzzle, &CENTRE323))
-            } else {
-                Kind::LinearConflict
-            };
-            let stages = if four {
-                let cheap = stage(partition(&[(0, &P3444)], &[3, 4, 4, 4]), 8_000_000);
-                let mut stages = if cache.is_some() {
-                    vec![cheap, stage(partition(&[(0, &P87)], &[8, 7]), u64::MAX)]
-                } else {
-                    vec![
-                        cheap,
-                        stage(
-                            partition(&[(0, &P555), (9, &CENTRE555)], &[5, 5, 5]),
-                            40_000_000,
-                        ),
-                        stage(partition(&[(0, &P663)], &[6, 6, 3]), u64::MAX),
-                    ]
-                };
-                if cases > CHEAP_CASES {
-                    stages.remove(0);
-                }
-                stages
-            } else if (10..=pdb::MAX_CELLS).contains(&n) {
-                vec![
-                    stage(first, 1_000_000),
-                    stage(partition(&[], &group_sizes(n)), u64::MAX),
-                ]
-            } else {
-                vec![stage(first, u64::MAX)]
-            };
-            Plan {
-                puzzle,
-                stages,
-                cache,
+    impl<'a> Log<'a> {
+        /// A log to `writer`; status lines and advice only when `terminal`.
+        pub fn new(writer: &'a mut (dyn Write + Send), terminal: bool) -> Self {
+            Log {
+                out: Mutex::new(LogOut {
+                    writer,
+                    status: false,
+                }),
+                terminal,
             }
         }
 
-        /// Solves `start` by the stages in order, from the last one already built; adds the
-        /// time spent building (or waiting for) tables to `stats.table`.
-        fn solve(
-            &self,
-            start: &[u8],
-            budget: &mut Budget,
-            stats: &mut Stats,
-        ) -> Result<Option<Vec<Move>>, LimitHit> {
-            let first = (1..self.stages.len())
-                .rev()
-                .find(|&i| self.stages[i].built.get().is_some())
-                .unwrap_or(0);
-            let mut names = Vec::new();
-            for stage in &self.stages[first..] {
-                let built_at = Instant::now();
-                let bound = stage.built.get_or_init(|| match &stage.kind {
-                    Kind::LinearConflict => {
-                        Built::LinearConflict(LinearConflict::new(&self.puzzle))
-                    }
-                    Kind::WalkingDistance => {
-                        Built::WalkingDistance(WalkingDistance::new(&self.puzzle))
-                    }
-                    Kind::Pdb(groups) => Built::Pdb(Additive::with_cache(
-                        &self.puzzle,
-                        groups,
-                        true,
-                        self.cache.as_deref(),
-                    )),
-                });
-                stats.table += built_at.elapsed();
-                let run = Run {
-                    puzzle: &self.puzzle,
-                    start,
-                    give_up: stage.give_up,
-                };
-                let (name, outcome) = match bound {
-                    Built::LinearConflict(bound) => run.with(bound, budget)?,
-                    Built::WalkingDistance(bound) => run.with(bound, budget)?,
-                    Built::Pdb(bound) => run.with(bound, budget)?,
-                };
-                names.push(name);
-                stats.bound = names.join(" then ");
-                match outcome {
-                    ida::Outcome::Path(path) => return Ok(Some(path)),
-                    ida::Outcome::NoPath => return Ok(None),
-                    ida::Outcome::GaveUp => {}
-                }
+        fn lock(&self) -> std::sync::MutexGuard<'_, LogOut<'a>> {
+            self.out.lock().unwrap_or_else(|e| e.into_inner())
+        }
+
+        /// Writes `text` and a newline, after clearing the status line.
+        pub fn line(&self, text: &str) -> std::io::Result<()> {
+            let mut out = self.lock();
+            if std::mem::take(&mut out.status) {
+                write!(out.writer, "\r\x1b[K")?;
             }
-            // The last stage never gives up.
-            Ok(None)
+            writeln!(out.writer, "{text}")?;
+            out.writer.flush()
+        }
+
+        /// Shows `text` as the status line, on a terminal only.
+        fn status(&self, text: &str) {
+            if self.terminal {
+                let mut out = self.lock();
+                out.status = true;
+                let _ = write!(out.writer, "\r{text}\x1b[K");
+                let _ = out.writer.flush();
+            }
+        }
+
+        /// Clears the status line, if one is shown.
+        fn clear_status(&self) {
+            let mut out = self.lock();
+            if std::mem::take(&mut out.status) {
+                let _ = write!(out.writer, "\r\x1b[K");
+                let _ = out.writer.flush();
+            }
         }
     }
 
-    /// One stage's search of a [`Plan`], whatever its bound.
-    struct Run<'a> {
-        puzzle: &'a Puzzle,
-        start: &'a [u8],
-        give_up: u64,
-    }
-
-    impl Run<'_> {
-        /// The bound's name and how `ida` with it ended.
-        fn with<B: LowerBound>(
-            &self,
-            bound: &B,
-            budget: &mut Budget,
-        ) -> Result<(String, ida::Outcome), LimitHit> {
-            let outcome = ida::solve(self.puzzle, bound, self.start, budget, self.give_up)?;
-            Ok((bound.name(), outcome))
+    impl Notes for Log<'_> {
+        fn note(&self, line: &str) {
+            let _ = self.line(line);
         }
-    }
 
-    /// Group sizes for a board of `n` cells (10 ≤ n ≤ 32): as few groups as tables of at most
-    /// 2^20 entries allow (at most 6 tiles a group, at most 8 groups), sizes within one.
-    fn group_sizes(n: usize) -> Vec<usize> {
-        let tiles = n - 1;
-        let k = (1..=6)
-            .rev()
-            .find(|&k| table_len(n, k) <= 1 << 20)
-            .unwrap_or(1);
-        let groups = (tiles + k - 1) / k;
-        (0..groups)
-            .map(|g| tiles / groups + usize::from(g < tiles % groups))
-            .collect()
+        fn advise(&self, line: &str) {
+            if self.terminal {
+                let _ = self.line(line);
+            }
+        }
     }
 
     /// Solves the cases of an input with one configuration, keeping the [`Plan`] of each shape
-    /// and goal met.
+    /// and goal met, and the budgets of the cases being solved for the status line.
     pub struct Solver {
         config: Config,
         cases: usize,
+        /// The threads that search one board.
+        threads: usize,
         plans: Mutex<Vec<Arc<Plan>>>,
+        /// The cases being solved, by number.
+        live: Mutex<Vec<(usize, Arc<Budget>)>>,
+        /// The number of the first case that failed: the later ones are called off.
+        failed: AtomicUsize,
     }
 
     impl Solver {
-        /// A solver for an input of `cases` cases, with no plan yet.
-        pub fn new(config: Config, cases: usize) -> Self {
+        /// A solver for an input of `cases` cases, one board searched by `threads` threads,
+        /// with no plan yet.
+        pub fn new(config: Config, cases: usize, threads: usize) -> Self {
             Solver {
                 config,
                 cases,
+                threads,
                 plans: Mutex::new(Vec::new()),
+                live: Mutex::new(Vec::new()),
+                failed: AtomicUsize::new(usize::MAX),
             }
         }
 
@@ -3763,19 +4273,33 @@ pub mod cli {
                 return Arc::clone(plan);
             }
             let puzzle = Puzzle::new(shape, goal.to_vec());
-            let plan = Arc::new(Plan::new(puzzle, self.cases, self.config.cache.clone()));
+            let cache = self.config.cache.clone();
+            let plan = Arc::new(Plan::new(puzzle, self.cases, cache, self.threads));
             plans.push(Arc::clone(&plan));
             plan
         }
 
+        /// The cases being solved, for the status line.
+        fn live(&self) -> std::sync::MutexGuard<'_, Vec<(usize, Arc<Budget>)>> {
+            self.live.lock().unwrap_or_else(|e| e.into_inner())
+        }
+
+        /// Calls off the searches of the cases after case number `case`.
+        fn cancel_after(&self, case: usize) {
+            self.failed.fetch_min(case, Ordering::Relaxed);
+            for (_, budget) in self.live().iter().filter(|(number, _)| *number > case) {
+                budget.stop(LimitHit::Cancelled);
+            }
+        }
+
         /// Solves one board for one goal with the configured search; `Err` carries the limit
-        /// reached, or `TooLarge` for an optimal search on more than 256 cells.
+        /// reached, or `TooLarge` for an optimal search on more than 256 cells. Notes on the
+        /// tables go to `notes`.
         pub fn solve_case(
             &self,
-            shape: Shape,
-            cells: &[u32],
-            goal: &[u32],
+            (shape, cells, goal): (Shape, &[u32], &[u32]),
             case: usize,
+            notes: &dyn Notes,
         ) -> Result<Answer, Error> {
             let config = &self.config;
             let search = config.algorithm.name();
@@ -3815,27 +4339,36 @@ pub mod cli {
             }
             let bytes = |board: &[u32]| board.iter().map(|&t| t as u8).collect::<Vec<u8>>();
             let start = bytes(cells);
-            let mut budget = Budget::new(config.limits);
+            let budget = Arc::new(Budget::new(config.limits));
+            self.live().push((case, Arc::clone(&budget)));
+            if self.failed.load(Ordering::Relaxed) < case {
+                budget.stop(LimitHit::Cancelled);
+            }
             let result = match config.algorithm {
                 Algorithm::Stored(stored) => {
                     let puzzle = Puzzle::new(shape, bytes(goal));
                     let bits = bits_per_cell(shape.cells()) as usize * shape.cells();
-                    let run = if bits <= 64 {
-                        run_stored::<u64>
+                    let solve = if bits <= 64 {
+                        solve_stored::<u64>
                     } else if bits <= 128 {
-                        run_stored::<u128>
+                        solve_stored::<u128>
                     } else {
-                        run_stored::<Box<[u8]>>
+                        solve_stored::<Box<[u8]>>
                     };
-                    run(stored, config.map, &puzzle, &start, &mut budget, &mut stats)
+                    solve(stored, config.map, &puzzle, &start, &budget, &mut stats)
                 }
                 // `any` has returned above.
-                Algorithm::Ida | Algorithm::Any => {
-                    self.plan(shape, &bytes(goal))
-                        .solve(&start, &mut budget, &mut stats)
-                }
+                Algorithm::Ida | Algorithm::Any => self
+                    .plan(shape, &bytes(goal))
+                    .solve(&start, &budget, notes)
+                    .map(|solved| {
+                        stats.bound = solved.bounds;
+                        stats.table = solved.table;
+                        solved.moves
+                    }),
             };
-            stats.nodes = budget.nodes;
+            self.live().retain(|(number, _)| *number != case);
+            stats.nodes = budget.nodes();
             stats.solve = started.elapsed().saturating_sub(stats.table);
             let moves = result.map_err(|hit| Error::Limit { case, hit })?;
             Ok(Answer {
@@ -3845,8 +4378,8 @@ pub mod cli {
             })
         }
 
-        /// Solves case number `number` for the configured goal.
-        fn solve(&self, case: &Case, number: usize) -> Result<Answer, Error> {
+        /// The answer to case number `number` for the configured goal.
+        fn answer(&self, case: &Case, number: usize, notes: &dyn Notes) -> Result<Answer, Error> {
             let goal = self
                 .config
                 .goal
@@ -3856,17 +4389,33 @@ pub mod cli {
                     goal,
                     board: case.shape.cells(),
                 })?;
-            self.solve_case(case.shape, &case.cells, &goal, number)
+            self.solve_case((case.shape, &case.cells, &goal), number, notes)
+        }
+
+        /// The status line of the earliest case solved for more than a second, if any.
+        fn status(&self) -> Option<String> {
+            let live = self.live();
+            let (case, budget) = live
+                .iter()
+                .filter(|(_, budget)| budget.elapsed() > Duration::from_secs(1))
+                .min_by_key(|(case, _)| *case)?;
+            let (nodes, seconds) = (budget.nodes(), budget.elapsed().as_secs_f64());
+            Some(format!(
+                "case {case}: {}: {:.1} M nodes, {:.1} M nodes/s, {seconds:.0} s",
+                budget.stage(),
+                nodes as f64 / 1e6,
+                nodes as f64 / 1e6 / seconds
+            ))
         }
     }
 
     /// Runs a search that stores configurations, packed in `K`, over the map `map`.
-    fn run_stored<K: StateKey>(
+    fn solve_stored<K: StateKey>(
         search: Stored,
         map: MapKind,
         puzzle: &Puzzle,
         start: &[u8],
-        budget: &mut Budget,
+        budget: &Budget,
         stats: &mut Stats,
     ) -> Result<Option<Vec<Move>>, LimitHit> {
         match (search, map) {
@@ -3894,14 +4443,14 @@ pub mod cli {
         }
     }
 
-    /// Writes the answer to case number `number`, and its `--stats` line and `dfs` note to
-    /// `log`.
-    fn write_answer<W: Write, L: Write>(
+    /// Writes the answer to case number `number` to `output`, and its `--stats` line and `dfs`
+    /// note to `log`.
+    fn write_answer<W: Write>(
         config: &Config,
         number: usize,
         answer: &Answer,
         output: &mut W,
-        log: &mut L,
+        log: &Log,
     ) -> std::io::Result<()> {
         match &answer.moves {
             Some(moves) => writeln!(output, "{}\n{}", moves.len(), path_text(moves))?,
@@ -3910,36 +4459,43 @@ pub mod cli {
         if let (Algorithm::Stored(Stored::Dfs(k)), None, true) =
             (config.algorithm, &answer.moves, answer.reachable)
         {
-            writeln!(log, "note: case {number}: no path within --bound {k}")?;
+            log.line(&format!("note: case {number}: no path within --bound {k}"))?;
         }
         if config.stats {
             let s = &answer.stats;
-            write!(
-                log,
+            let mut line = format!(
                 "case {number}: search {}, bound {}, nodes {}, table {:.6} s, solve {:.6} s",
                 s.search,
                 s.bound,
                 s.nodes,
                 s.table.as_secs_f64(),
                 s.solve.as_secs_f64()
-            )?;
+            );
             if let (Some(distance), Some(moves)) = (s.manhattan, &answer.moves) {
-                write!(log, ", moves {}, manhattan {distance}", moves.len())?;
+                line += &format!(", moves {}, manhattan {distance}", moves.len());
             }
-            writeln!(log)?;
+            log.line(&line)?;
         }
         Ok(())
     }
 
-    /// Reads every case of `input`, solves them on `config.jobs` threads (each takes the next
-    /// case not taken), writes each answer to `output` in input order as soon as it and those
-    /// before it are known, and `--stats` lines and `dfs` notes to `log`. Stops at the first
-    /// bad case or limit reached, after the answers to the cases before it.
-    pub fn run<R: BufRead, W: Write, L: Write>(
+    /// How often the status line is rewritten.
+    const STATUS_EVERY: Duration = Duration::from_millis(250);
+
+    /// Reads every case of `input`, solves them, writes each answer to `output` in input order
+    /// as soon as it and those before it are known, and `--stats` lines and notes to `log`;
+    /// when `terminal` (stderr is one), a search or build of more than a second shows a status
+    /// line there. With `config.jobs` threads: as many cases at once as there are threads, and
+    /// the threads left over (jobs / cases, when there are fewer cases) share the search of
+    /// each board; never more threads than the machine has. Stops at the first bad case or
+    /// limit reached, after the answers to the cases before it, calling off the searches of
+    /// the cases after it.
+    pub fn run<R: BufRead, W: Write, L: Write + Send>(
         config: &Config,
         mut input: R,
         output: &mut W,
         log: &mut L,
+        terminal: bool,
     ) -> Result<(), Error> {
         let io = |e: std::io::Error| Error::Io(e.to_string());
         let mut bytes = Vec::new();
@@ -3952,50 +4508,95 @@ pub mod cli {
                 Err(e) => bad_case = Err(e),
             }
         }
-        let solver = Solver::new(config.clone(), cases.len());
-        if config.jobs == 1 {
-            // One thread: this one, with no thread to start (a judge times the whole process).
+        let machine = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let jobs = config.jobs.min(machine);
+        let workers = jobs.min(cases.len()).max(1);
+        let solver = Solver::new(config.clone(), cases.len(), jobs / workers);
+        let log = Log::new(log, terminal);
+        let (done, finished) = mpsc::channel::<()>();
+        let result = std::thread::scope(|scope| {
+            if terminal {
+                let (solver, log) = (&solver, &log);
+                // The status line is a comfort: without its thread, none is shown.
+                let _ = std::thread::Builder::new().spawn_scoped(scope, move || {
+                    while let Err(mpsc::RecvTimeoutError::Timeout) =
+                        finished.recv_timeout(STATUS_EVERY)
+                    {
+                        match solver.status() {
+                            Some(text) => log.status(&text),
+                            None => log.clear_status(),
+                        }
+                    }
+                    log.clear_status();
+                });
+            }
+            let result = solve_all(config, &cases, workers, &solver, (output, &log), scope);
+            drop(done);
+            result
+        });
+        result?;
+        bad_case
+    }
+
+    /// Solves `cases` on `workers` threads (this one alone when 1: a judge times the whole
+    /// process), each taking the next case not taken, and writes the answers in input order.
+    fn solve_all<'scope, W: Write>(
+        config: &Config,
+        cases: &'scope [Case],
+        workers: usize,
+        solver: &'scope Solver,
+        (output, log): (&mut W, &'scope Log),
+        scope: &'scope std::thread::Scope<'scope, '_>,
+    ) -> Result<(), Error> {
+        let io = |e: std::io::Error| Error::Io(e.to_string());
+        if workers == 1 {
             for (index, case) in cases.iter().enumerate() {
-                let answer = solver.solve(case, index + 1)?;
+                let answer = solver.answer(case, index + 1, log)?;
                 write_answer(config, index + 1, &answer, output, log).map_err(io)?;
             }
-            return bad_case;
+            return Ok(());
         }
-        let next = AtomicUsize::new(0);
-        let failed = AtomicUsize::new(usize::MAX);
+        let next = Arc::new(AtomicUsize::new(0));
         let (sender, answers) = mpsc::channel();
-        let work = |sender: mpsc::Sender<(usize, Result<Answer, Error>)>| loop {
-            let index = next.fetch_add(1, Ordering::Relaxed);
-            if index >= cases.len() || index > failed.load(Ordering::Relaxed) {
-                return;
-            }
-            let answer = solver.solve(&cases[index], index + 1);
-            if answer.is_err() {
-                failed.fetch_min(index, Ordering::Relaxed);
-            }
-            if sender.send((index, answer)).is_err() {
-                return;
-            }
-        };
-        std::thread::scope(|scope| {
-            for _ in 0..config.jobs.min(cases.len()) {
-                let sender = sender.clone();
-                scope.spawn(move || work(sender));
-            }
-            drop(sender);
-            let mut ready: Vec<Option<Result<Answer, Error>>> = Vec::new();
-            ready.resize_with(cases.len(), || None);
-            let mut written = 0;
-            for (index, answer) in answers {
-                ready[index] = Some(answer);
-                while let Some(answer) = ready.get_mut(written).and_then(Option::take) {
-                    written += 1;
-                    write_answer(config, written, &answer?, output, log).map_err(io)?;
+        for _ in 0..workers {
+            let (sender, taken) = (sender.clone(), Arc::clone(&next));
+            let work = move || loop {
+                let index = taken.fetch_add(1, Ordering::Relaxed);
+                let Some(case) = cases.get(index) else {
+                    return;
+                };
+                let answer = solver.answer(case, index + 1, log);
+                if answer.is_err() {
+                    // No case after this one is taken or finished.
+                    taken.fetch_max(cases.len(), Ordering::Relaxed);
+                    solver.cancel_after(index + 1);
                 }
+                if sender.send((index, answer)).is_err() {
+                    return;
+                }
+            };
+            if let Err(e) = std::thread::Builder::new().spawn_scoped(scope, work) {
+                next.fetch_max(cases.len(), Ordering::Relaxed);
+                solver.cancel_after(0);
+                return Err(Error::Thread(e.to_string()));
             }
-            Ok(())
-        })?;
-        bad_case
+        }
+        drop(sender);
+        let mut ready: Vec<Option<Result<Answer, Error>>> = Vec::new();
+        ready.resize_with(cases.len(), || None);
+        let mut written = 0;
+        for (index, answer) in answers {
+            ready[index] = Some(answer);
+            while let Some(answer) = ready.get_mut(written).and_then(Option::take) {
+                written += 1;
+                let answer = answer.map_err(|e| {
+                    solver.cancel_after(written);
+                    e
+                })?;
+                write_answer(config, written, &answer, output, log).map_err(io)?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -4021,14 +4622,19 @@ fn main() -> ExitCode {
     };
     let stdout = io::stdout();
     let mut output = io::BufWriter::new(stdout.lock());
-    let stderr = io::stderr();
-    let mut log = stderr.lock();
-    let result = run(&config, io::stdin().lock(), &mut output, &mut log);
+    let terminal = io::stderr().is_terminal();
+    let result = run(
+        &config,
+        io::stdin().lock(),
+        &mut output,
+        &mut io::stderr(),
+        terminal,
+    );
     let flushed = output.flush();
     match result.and(flushed.map_err(|e| Error::Io(e.to_string()))) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            let _ = writeln!(log, "error: {e}");
+            eprintln!("error: {e}");
             ExitCode::from(e.exit_code())
         }
     }
@@ -4041,7 +4647,13 @@ mod tests {
 
     fn answer(input: &str, config: &Config) -> Result<String, Error> {
         let mut output = Vec::new();
-        run(config, input.as_bytes(), &mut output, &mut Vec::new())?;
+        run(
+            config,
+            input.as_bytes(),
+            &mut output,
+            &mut Vec::new(),
+            false,
+        )?;
         Ok(String::from_utf8(output).unwrap_or_default())
     }
 
