@@ -15,6 +15,7 @@ use fifteen::cli::{
 use fifteen::error::Error;
 use fifteen::goal::{is_reachable, spiral, Goal};
 use fifteen::search::bound::{LinearConflict, LowerBound, WalkingDistance};
+use fifteen::search::ida::Sharing;
 use fifteen::search::pdb::additive::{by_symmetry, in_reading_order, Additive};
 use fifteen::search::pdb::build::build_table;
 use fifteen::search::pdb::cache::{cached_table, checksum};
@@ -137,8 +138,29 @@ fn solve(config: &Config, shape: Shape, board: &[u32], goal: &[u32]) -> Option<S
 
 /// The canonical path IDA* finds with `bound`.
 fn ida_path<B: LowerBound>(puzzle: &Puzzle, bound: &B, board: &[u32]) -> String {
+    ida_shared_path(puzzle, bound, board, Sharing::new(1))
+}
+
+/// Every iteration shared among `threads` threads (this one alone for 1), `subtrees` a
+/// thread.
+fn every_iteration(threads: usize, subtrees: usize) -> Sharing {
+    Sharing {
+        threads,
+        from_nodes: 0,
+        subtrees,
+    }
+}
+
+/// The path IDA* finds with `bound`, its iterations shared as `sharing` says.
+fn ida_shared_path<B: LowerBound>(
+    puzzle: &Puzzle,
+    bound: &B,
+    board: &[u32],
+    sharing: Sharing,
+) -> String {
     let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
-    match ida::solve(puzzle, bound, &bytes, &Budget::new(NO_LIMITS), u64::MAX, 1) {
+    let budget = Budget::new(NO_LIMITS);
+    match ida::solve_sharing(puzzle, bound, &bytes, &budget, u64::MAX, sharing) {
         Ok(ida::Outcome::Path(path)) => path.iter().map(|m| m.letter()).collect(),
         other => panic!("{board:?}: {other:?}"),
     }
@@ -160,9 +182,10 @@ fn assert_admissible<B: LowerBound>(bound: &B, board: &[u32], distance: u32) {
 /// Checks ida on every board of `shape` (canonical path) with linear conflicts, the walking
 /// distance and, on boards of at most 9 cells, pattern databases with reflection of groups of
 /// 4, 4, 3 and 3 tiles and of [`CENTRE323`] (`Plan`'s for the 3×3 with the goal's blank in
-/// the centre), cut to N − 1 tiles, forced, and bfs and astar under both maps on every
-/// `sample`-th board, against the table; and that the walking distance and the tables never
-/// exceed the distance and are 0 only at the goal.
+/// the centre), cut to N − 1 tiles, forced; ida with its iterations cut into subtrees taken in
+/// order (by this thread alone on every board, by 2 and 3 threads and bfs and astar under both
+/// maps on every `sample`-th board), against the table; and that the walking distance and the
+/// tables never exceed the distance and are 0 only at the goal.
 fn cross_check(shape: Shape, goal: &[u32], sample: usize) {
     let table = distance_table(shape, goal);
     let puzzle = Puzzle::new(shape, goal.iter().map(|&t| t as u8).collect());
@@ -198,12 +221,19 @@ fn cross_check(shape: Shape, goal: &[u32], sample: usize) {
         let canonical = canonical_path(shape, &table, board);
         assert_eq!(ida_path(&puzzle, &bound, board), canonical, "{board:?}");
         assert_eq!(ida_path(&puzzle, &walking, board), canonical, "{board:?}");
+        let alone = every_iteration(1, 4);
+        assert_eq!(ida_shared_path(&puzzle, &bound, board, alone), canonical);
         assert_admissible(&walking, board, distance);
         for tables in &tables {
             assert_eq!(ida_path(&puzzle, tables, board), canonical, "{board:?}");
             assert_admissible(tables, board, distance);
         }
         if index % sample == 0 {
+            for threads in [2, 3] {
+                let shared =
+                    ida_shared_path(&puzzle, &tables[0], board, every_iteration(threads, 4));
+                assert_eq!(shared, canonical, "{threads} threads {board:?}");
+            }
             for algorithm in [
                 Algorithm::Stored(Stored::Bfs),
                 Algorithm::Stored(Stored::Astar),
@@ -336,6 +366,46 @@ fn korf(file: &str, ids: &[u32]) -> Vec<(u32, usize, Vec<u32>)> {
 
 /// Instances that the default search solves in well under 0.1 s each, lengths 41 to 59.
 const KORF_FAST: [u32; 12] = [1, 2, 3, 12, 19, 34, 42, 47, 55, 79, 94, 97];
+
+#[test]
+fn shared_iterations_find_the_one_thread_path_on_korfs_boards() {
+    let shape = Shape { rows: 4, cols: 4 };
+    let puzzle = Puzzle::new(shape, (1..16).chain([0]).collect());
+    let tables = Additive::new(&puzzle, &by_symmetry(&puzzle, 0, &P555).unwrap(), true);
+    for (id, length, board) in korf("korf100-blank-last.txt", &KORF_FAST) {
+        let path = ida_path(&puzzle, &tables, &board);
+        assert_eq!(path.len(), length, "Korf #{id}");
+        for sharing in [every_iteration(2, 256), every_iteration(3, 16)] {
+            let shared = ida_shared_path(&puzzle, &tables, &board, sharing);
+            assert_eq!(shared, path, "Korf #{id}, {sharing:?}");
+        }
+    }
+}
+
+#[test]
+fn limits_stop_a_search_shared_by_threads() {
+    let board = &korf("korf100-blank-last.txt", &[88])[0].2;
+    let tiles: Vec<String> = board.iter().map(|t| t.to_string()).collect();
+    let input = format!("4\n{}\n", tiles.join(" "));
+    let mut config = Config {
+        jobs: 2,
+        ..Config::default()
+    };
+    config.limits.max_nodes = Some(3_000_000);
+    let error = run_text(&config, &input).1.unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "case 1: node limit reached: 3000000 nodes generated (--max-nodes 3000000)"
+    );
+    assert_eq!(error.exit_code(), 3);
+    config.limits.max_nodes = None;
+    config.limits.time_limit = Some(std::time::Duration::from_millis(300));
+    let error = run_text(&config, &input).1.unwrap_err();
+    assert!(error
+        .to_string()
+        .starts_with("case 1: time limit reached: 0.3 s elapsed after "));
+    assert_eq!(error.exit_code(), 3);
+}
 
 #[test]
 fn ida_finds_korfs_lengths_on_a_subset_of_both_files() {

@@ -2480,13 +2480,30 @@ pub mod search {
             Overtaken,
         }
 
-        /// An iteration is shared by the threads once the one before it generated this many
-        /// nodes (below it, starting threads costs more than it saves).
-        const SHARED_FROM: u64 = 1 << 20;
-        /// The subtrees per thread that a shared iteration is cut into, at least, so that the
-        /// threads finish together.
-        const SUBTREES_PER_THREAD: usize = 256;
+        /// When the iterations of a search are shared, and by how many threads.
+        #[derive(Clone, Copy, Debug)]
+        pub struct Sharing {
+            /// The threads, this one among them: at least 1.
+            pub threads: usize,
+            /// An iteration is shared once the one before it generated this many nodes.
+            pub from_nodes: u64,
+            /// The subtrees a thread gets at least in a shared iteration, when the tree allows.
+            pub subtrees: usize,
+        }
 
+        impl Sharing {
+            /// `threads` threads, sharing iterations that follow one of more than 2^20 nodes
+            /// (below, starting threads costs more than it saves), 256 subtrees a thread so
+            /// that the threads finish together; one thread shares nothing.
+            pub fn new(threads: usize) -> Self {
+                let from_nodes = if threads > 1 { 1 << 20 } else { u64::MAX };
+                Sharing {
+                    threads,
+                    from_nodes,
+                    subtrees: 256,
+                }
+            }
+        }
         /// One thread's depth-first search.
         struct Search<'a, B: LowerBound> {
             puzzle: &'a Puzzle,
@@ -2730,11 +2747,7 @@ pub mod search {
         /// whose limits stop the search with an error). Memory O(d); time O(b^d), see the
         /// header.
         ///
-        /// With `threads` > 1, an iteration that follows one of more than 2^20 nodes is shared:
-        /// its tree is cut at the depth that leaves at least 256 subtrees a thread, and the
-        /// threads take the subtrees in the search's order; a solution in a subtree calls off
-        /// the later ones, and the earliest subtree's solution is the answer, so the path is
-        /// the one a single thread finds.
+        /// With `threads` > 1, see [`solve_sharing`] and [`Sharing::new`].
         ///
         /// # Constraints
         ///
@@ -2746,6 +2759,23 @@ pub mod search {
             budget: &Budget,
             give_up: u64,
             threads: usize,
+        ) -> Result<Outcome, LimitHit> {
+            solve_sharing(puzzle, bound, start, budget, give_up, Sharing::new(threads))
+        }
+
+        /// [`solve`], an iteration that follows one of at least `sharing.from_nodes` nodes
+        /// shared by `sharing.threads` threads: its tree is cut at the depth that leaves at
+        /// least `sharing.subtrees` subtrees a thread, and the threads take the subtrees in the search's
+        /// order; a solution in a subtree calls off the later ones, and the earliest subtree's
+        /// solution is the answer, so the path is the one a single thread finds. Nodes above
+        /// the cut are generated again when the cut is moved deeper.
+        pub fn solve_sharing<B: LowerBound>(
+            puzzle: &Puzzle,
+            bound: &B,
+            start: &[u8],
+            budget: &Budget,
+            give_up: u64,
+            sharing: Sharing,
         ) -> Result<Outcome, LimitHit> {
             let (state, h) = bound.start(start);
             let mut root = Root {
@@ -2766,8 +2796,8 @@ pub mod search {
             loop {
                 budget.set_stage(format!("{name}, bound {threshold}"));
                 let before = search.meter.nodes();
-                let shared = threads > 1 && last_nodes >= SHARED_FROM;
-                let wanted = threads * SUBTREES_PER_THREAD;
+                let shared = last_nodes >= sharing.from_nodes;
+                let wanted = sharing.threads * sharing.subtrees;
                 loop {
                     search.least = u32::MAX;
                     search.frontier.clear();
@@ -2787,7 +2817,7 @@ pub mod search {
                 }
                 if shared && !search.frontier.is_empty() {
                     let frontier = std::mem::take(&mut search.frontier);
-                    let limits = (threshold, give_up_at, threads);
+                    let limits = (threshold, give_up_at, sharing.threads);
                     match share((puzzle, bound, budget), &root, limits, &frontier)? {
                         Ok(outcome) => return Ok(outcome),
                         Err(least) => search.least = search.least.min(least),
