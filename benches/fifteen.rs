@@ -1,6 +1,7 @@
 //! `fifteen` per search and board: `ida` on 3×3 and on easy and middling Korf instances, `astar`
 //! over both maps and `bfs` on 3×3, `any` on large boards; the bound's tables apart: the build
-//! of each 4×4 partition's tables, and IDA* with each on a few of Korf's instances.
+//! of each 4×4 partition's tables, and IDA* with each on a few of Korf's instances; one board's
+//! IDA* on one thread and shared by two.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
 
@@ -144,6 +145,7 @@ fn fifteen(c: &mut Criterion) {
     });
     group.finish();
     partitions(c, &korf);
+    shared(c);
 }
 
 /// Each 4×4 partition (with reflection): its tables' build, and IDA* with them on `korf`.
@@ -178,6 +180,52 @@ fn partitions(c: &mut Criterion, korf: &[Case]) {
                         &Budget::new(limits),
                         u64::MAX,
                         1,
+                    )
+                })
+            });
+        }
+    }
+    group.finish();
+}
+
+/// One board's IDA* with 5-5-5 tables and reflection on 1 and 2 threads (iterations after one
+/// of 2^20 nodes shared): the speedup of `--jobs 2` on a single case, tables apart.
+fn shared(c: &mut Criterion) {
+    let four = Shape { rows: 4, cols: 4 };
+    let puzzle = Puzzle::new(four, standard(four).iter().map(|&t| t as u8).collect());
+    let groups = by_symmetry(&puzzle, 0, &P555).expect("a corner blank");
+    let tables = Additive::new(&puzzle, &groups, true);
+    let limits = Limits {
+        max_nodes: None,
+        time_limit: None,
+        max_memory_mib: 1,
+    };
+    // Korf #60 and #88 of the blank-last file: about 8 M nodes each with these tables.
+    let boards: [(&str, [u8; 16]); 2] = [
+        (
+            "Korf #60",
+            [0, 8, 10, 6, 11, 7, 9, 1, 12, 4, 13, 14, 15, 3, 2, 5],
+        ),
+        (
+            "Korf #88",
+            [12, 10, 6, 0, 9, 8, 13, 15, 11, 7, 3, 2, 5, 4, 14, 1],
+        ),
+    ];
+    let mut group = c.benchmark_group("fifteen shared");
+    group.sample_size(10);
+    for (name, board) in boards {
+        for threads in [1, 2] {
+            let id = BenchmarkId::new(format!("{threads} threads"), name);
+            group.bench_with_input(id, &board, |b, board| {
+                b.iter(|| {
+                    let budget = Budget::new(limits);
+                    ida::solve(
+                        &puzzle,
+                        &tables,
+                        black_box(board),
+                        &budget,
+                        u64::MAX,
+                        threads,
                     )
                 })
             });
