@@ -10,7 +10,7 @@ mod common;
 
 use fifteen::board::Shape;
 use fifteen::cli::{
-    parse_args, run, Algorithm, Command as Parsed, Config, MapKind, Solver, Stored,
+    parse_args, run, Algorithm, Command as Parsed, Config, MapKind, Solver, Stored, Terminals,
 };
 use fifteen::error::Error;
 use fifteen::goal::{is_reachable, spiral, Goal};
@@ -807,7 +807,7 @@ fn run_text(config: &Config, input: &str) -> (String, Result<(), Error>) {
         input.as_bytes(),
         &mut output,
         &mut Vec::new(),
-        false,
+        Terminals::default(),
     );
     (String::from_utf8(output).unwrap(), result)
 }
@@ -889,7 +889,7 @@ fn bad_inputs_name_the_case_and_line() {
         &b"2\n1 2 3 \xff\n"[..],
         &mut Vec::new(),
         &mut Vec::new(),
-        false,
+        Terminals::default(),
     );
     let error = error.unwrap_err();
     assert_eq!(
@@ -984,4 +984,73 @@ fn smoke_test_through_the_process() {
     assert_eq!(code, 0);
     assert!(stdout.starts_with("usage: fifteen "));
     assert_eq!(process(&[], b""), (0, String::new(), String::new()));
+}
+
+/// Output shared with the [`Typist`] that watches it.
+#[derive(Clone, Default)]
+struct Screen(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Screen {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A person typing `lines`, one a read, who before typing line i looks at the screen and
+/// expects to see `seen[i]` there.
+struct Typist {
+    lines: Vec<(&'static str, &'static str)>,
+    screen: Screen,
+}
+
+impl std::io::Read for Typist {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.lines.is_empty() {
+            return Ok(0);
+        }
+        let (seen, line) = self.lines.remove(0);
+        let screen = String::from_utf8(self.screen.0.lock().unwrap().clone()).unwrap();
+        assert_eq!(screen, seen, "before typing {line:?}");
+        buf[..line.len()].copy_from_slice(line.as_bytes());
+        Ok(line.len())
+    }
+}
+
+#[test]
+fn typed_cases_are_answered_as_their_last_tile_is_read() {
+    let screen = Screen::default();
+    let typist = Typist {
+        lines: vec![
+            ("", "3\n"),
+            ("", "1 2 3\n"),
+            ("", "4 5 6\n"),
+            ("", "7 0 8\n"),
+            ("1\nR\n", "2 2\n"),
+            ("1\nR\n", "1 2 0 3\n"),
+            ("1\nR\n1\nR\n", "2\n"),
+            ("1\nR\n1\nR\n", "1 x\n"),
+        ],
+        screen: screen.clone(),
+    };
+    let terminals = Terminals {
+        stdin: true,
+        stderr: false,
+    };
+    let result = run(
+        &Config::default(),
+        std::io::BufReader::new(typist),
+        &mut screen.clone(),
+        &mut Vec::new(),
+        terminals,
+    );
+    assert_eq!(
+        result.unwrap_err().to_string(),
+        "case 3: \"x\" is not a tile (line 8)"
+    );
+    assert_eq!(*screen.0.lock().unwrap(), b"1\nR\n1\nR\n");
 }

@@ -27,13 +27,18 @@
 //! `--stats` (per case on stderr: search, bound, nodes generated, table and solve times),
 //! `--max-nodes N`, `--time-limit SECONDS`, `--max-memory MIB` (the guard of `astar` and `bfs`,
 //! default 2048); `any` needs no limit and ignores them; the limits count the search, not the
-//! build of `ida`'s tables. `--jobs N` (default 1): the cases solved by N threads, the answers
-//! still in input order, the tables built once and shared. `--cache DIR`: `ida`'s tables are
+//! build of `ida`'s tables. `--jobs N` (default 1, at most the machine's threads): N threads
+//! solve N cases at once, the answers still in input order, the tables built once and shared;
+//! when the input has fewer cases than threads, the threads left share the search of each
+//! board (`ida`), with the same canonical path. `--cache DIR`: `ida`'s tables are
 //! kept in files in DIR (made if missing), read when they are there and match to the last
 //! byte, else built and written; on the 4×4 this brings 8-7 tables, 577 MB, 2.6 minutes and
 //! 3.5 GB to build once, then read in ≈0.25 s (a table that cannot be written is used all the
-//! same, with a warning on stderr). Exit codes: 0 ok, 1 bad input, 2 bad usage, 3 a limit
-//! reached; `--help` prints the usage line.
+//! same, with a warning on stderr). Exit codes: 0 ok, 1 bad input (or a thread that cannot
+//! start), 2 bad usage, 3 a limit reached; `--help` prints the usage line. When stderr is a
+//! terminal, a search or table build of more than a second shows a status line there (stage,
+//! bound, nodes, nodes per second, time), cleared when the case is answered; judges, pipes and
+//! tests see nothing of it.
 //!
 //! # Notation and limits
 //!
@@ -48,14 +53,32 @@
 //! lower bound gets stronger; memory O(d). The bound is a parameter
 //! (`search::bound::LowerBound`): Manhattan distance plus linear conflicts, the walking
 //! distance, or additive pattern databases (`search::pdb`) built by the program for the goal,
-//! chosen per board size and goal by `cli::Plan` (3×3 standard goal: the walking distance;
-//! 3×3 with the goal's blank in the centre: 3-2-3 tables, 576 bytes built in ≈0.1 ms;
-//! 4×4: 4-4-4-3 tables (134 KB, ≈19 ms) for inputs of few cases, then 5-5-5, 1.5 MB built in
-//! ≈0.27 s, then 6-6-3 for the hardest boards; Korf's 100 in ≈2.5 s, ≈0.9 M nodes generated
-//! each on average; with `--cache`, 8-7 tables: ≈37,000 nodes each, all 100 in ≈0.5 s).
+//! chosen per board size and goal by `search::plan::Plan` (3×3 standard goal: the walking
+//! distance; 3×3 with the goal's blank in the centre: 3-2-3 tables, 576 bytes built in
+//! ≈0.1 ms; 4×4: 4-4-4-3 tables (134 KB, ≈19 ms) for inputs of few cases, then 5-5-5, 1.5 MB
+//! built in ≈0.27 s, then 6-6-3 (11.5 MB), then for the hardest boards 7-7-1 (115 MB); Korf's
+//! 100 in ≈2.5 s, ≈0.9 M nodes generated each on average; with `--cache`, 8-7 tables: ≈37,000
+//! nodes each, all 100 in ≈0.5 s).
 //! `astar` and `bfs`: time and memory O(states reached). `dfs --bound K`: O(3^K) time, O(K)
 //! memory. `any`: O(N·(rows+cols)) moves; O(N²) work at worst (each search for a way for
 //! the blank visits at most N cells), far less in practice (100×100: ≈0.2 s).
+//!
+//! # Map of the file
+//!
+//! | section | what it holds | uses |
+//! |---|---|---|
+//! | `board` | moves, shapes, paths, Manhattan distance | — |
+//! | `error` | every error, its message and exit code | — |
+//! | `parse` | cases and `--goal` boards from text | `board`, `error` |
+//! | `goal` | the goals, reachability by parity | `board` |
+//! | `search` | a puzzle prepared for search; the budget shared by a case's threads and each thread's meter; where notes go | `board`, `error` |
+//! | `search::bound` | lower bounds: Manhattan, linear conflicts, walking distance | `search` |
+//! | `search::pdb` | pattern databases: `placement` (ranks), `build` (breadth-first tables), `cache` (files), `additive` (the partition's look-up, symmetries, reflection) | `search`, `search::bound` |
+//! | `search::ida` | IDA* with the canonical path, on one thread or shared by several | `search`, `search::bound` |
+//! | `search::plan` | the policy of `ida`: bounds and tables tried per shape and goal, in stages | `search::*` |
+//! | `search::state`, `search::stored` | packed boards, level maps; `astar`, `bfs`, `dfs` | `search` |
+//! | `any` | fast, not optimal paths for any size | `search` |
+//! | `cli` | flags, the log (notes, stats, status line), the per-case solver, threads, `run` | all |
 
 #![forbid(unsafe_code)]
 
@@ -3111,8 +3134,9 @@ minutes), which solve the hardest boards in seconds";
                         Built::WalkingDistance(WalkingDistance::new(&self.puzzle))
                     }
                     Kind::Pdb(groups) => {
-                        let sizes: Vec<String> =
-                            groups.iter().map(|g| g.len().to_string()).collect();
+                        let mut sizes: Vec<usize> = groups.iter().map(Vec::len).collect();
+                        sizes.sort_unstable_by(|a, b| b.cmp(a));
+                        let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
                         budget.set_stage(format!("building pdb {}", sizes.join("-")));
                         Built::Pdb(Additive::with_cache(
                             &self.puzzle,
@@ -3955,6 +3979,44 @@ pub mod cli {
 [--map hash|btree] [--goal standard|blank-first|spiral|\"t t t ...\"] [--stats] \
 [--max-nodes N] [--time-limit SECONDS] [--max-memory MIB] [--jobs N] [--cache DIR] < cases";
 
+    /// What `--help` prints after the usage line: the file's header in short.
+    pub const HELP: &str = "
+Solves the n x n sliding-tile puzzle and its rectangular kin (Montresor 19.5, the
+15-puzzle, Korf's 100): the least number of moves to the goal, and the moves.
+
+Input: cases until end of input. A case is a header line, n (an n x n board) or
+\"rows cols\", then rows*cols integers, row-major, 0 the blank. Piped input is read
+whole; at a terminal each case is answered once its last tile is typed (Ctrl-D ends).
+
+Options:
+  --algo A          ida (default): optimal, the canonical path; astar, bfs: the
+                    textbook searches, optimal; dfs: some path of at most --bound K
+                    moves; any: fast, not optimal, for boards of any size
+  --bound K         the most moves of dfs
+  --map M           the level map of astar and bfs: hash (default) or btree
+  --goal G          standard (default: 1 2 ... N-1 0), blank-first (0 1 ... N-1),
+                    spiral, or \"t t t ...\" (a board of the case's size)
+  --stats           per case on stderr: search, bound, nodes, table and solve times
+  --max-nodes N     stop a search after N nodes (exit 3)
+  --time-limit S    stop a search after S seconds (exit 3)
+  --max-memory MIB  the memory astar and bfs may use (default 2048; exit 3)
+  --jobs N          threads (default 1): cases at once, or one board shared
+  --cache DIR       keep ida's tables in files in DIR: on the 4x4, 8-7 tables
+                    (577 MB, minutes to build once; the hardest boards in seconds)
+  -h, --help        print this help
+
+Output: per case, the number of moves (-1 when the goal cannot be reached), then,
+for a reachable goal, the path in U D L R (the direction the blank moves; an empty
+line for a solved board).
+
+Exit codes: 0 done; 1 bad input (\"error: case N: ...\" on stderr, after the answers
+to the cases before it); 2 bad usage; 3 a limit reached.
+
+Example:
+  $ printf '3\\n2 8 3\\n1 0 4\\n7 6 5\\n' | fifteen --goal spiral
+  4
+  ULDR";
+
     /// The search chosen by `--algo`.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub enum Algorithm {
@@ -4509,25 +4571,39 @@ pub mod cli {
         Ok(())
     }
 
-    /// How often the status line is rewritten.
-    const STATUS_EVERY: Duration = Duration::from_millis(250);
+    /// Whether stdin and stderr are terminals: a person typing cases, or watching.
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct Terminals {
+        pub stdin: bool,
+        pub stderr: bool,
+    }
 
-    /// Reads every case of `input`, solves them, writes each answer to `output` in input order
-    /// as soon as it and those before it are known, and `--stats` lines and notes to `log`;
-    /// when `terminal` (stderr is one), a search or build of more than a second shows a status
-    /// line there. With `config.jobs` threads: as many cases at once as there are threads, and
-    /// the threads left over (jobs / cases, when there are fewer cases) share the search of
-    /// each board; never more threads than the machine has. Stops at the first bad case or
-    /// limit reached, after the answers to the cases before it, calling off the searches of
-    /// the cases after it.
+    /// Reads the cases of `input`, solves them, writes each answer to `output` in input order
+    /// as soon as it and those before it are known, and `--stats` lines and notes to `log`.
+    /// Piped input is read whole; typed input (stdin a terminal) is answered case by case, as
+    /// each case's last tile is read. When stderr is a terminal, a search or build of more
+    /// than a second shows a status line there. With `config.jobs` threads (never more than
+    /// the machine has): as many cases at once as there are threads, and the threads left
+    /// over (jobs / cases, when there are fewer cases) share the search of each board. Stops
+    /// at the first bad case or limit reached, after the answers to the cases before it,
+    /// calling off the searches of the cases after it.
     pub fn run<R: BufRead, W: Write, L: Write + Send>(
         config: &Config,
         mut input: R,
         output: &mut W,
         log: &mut L,
-        terminal: bool,
+        terminals: Terminals,
     ) -> Result<(), Error> {
         let io = |e: std::io::Error| Error::Io(e.to_string());
+        let log = Log::new(log, terminals.stderr);
+        let machine = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let jobs = config.jobs.min(machine);
+        if terminals.stdin {
+            let solver = Solver::new(config.clone(), 1, jobs);
+            return with_status(&solver, &log, || {
+                answer_as_typed(config, input, output, &solver, &log)
+            });
+        }
         let mut bytes = Vec::new();
         input.read_to_end(&mut bytes).map_err(io)?;
         let mut cases = Vec::new();
@@ -4538,45 +4614,81 @@ pub mod cli {
                 Err(e) => bad_case = Err(e),
             }
         }
-        let machine = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let jobs = config.jobs.min(machine);
         let workers = jobs.min(cases.len()).max(1);
         let solver = Solver::new(config.clone(), cases.len(), jobs / workers);
-        let log = Log::new(log, terminal);
+        with_status(&solver, &log, || {
+            solve_all(config, &cases, workers, &solver, (output, &log))
+        })?;
+        bad_case
+    }
+
+    /// How often the status line is rewritten.
+    const STATUS_EVERY: Duration = Duration::from_millis(250);
+
+    /// Runs `work`, with a thread that keeps the status line of `solver`'s cases on `log`
+    /// when `log` goes to a terminal.
+    fn with_status<T>(solver: &Solver, log: &Log, work: impl FnOnce() -> T) -> T {
+        if !log.terminal {
+            return work();
+        }
         let (done, finished) = mpsc::channel::<()>();
-        let result = std::thread::scope(|scope| {
-            if terminal {
-                let (solver, log) = (&solver, &log);
-                // The status line is a comfort: without its thread, none is shown.
-                let _ = std::thread::Builder::new().spawn_scoped(scope, move || {
-                    while let Err(mpsc::RecvTimeoutError::Timeout) =
-                        finished.recv_timeout(STATUS_EVERY)
-                    {
-                        match solver.status() {
-                            Some(text) => log.status(&text),
-                            None => log.clear_status(),
-                        }
+        std::thread::scope(|scope| {
+            // The status line is a comfort: without its thread, none is shown.
+            let _ = std::thread::Builder::new().spawn_scoped(scope, move || {
+                while let Err(mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(STATUS_EVERY)
+                {
+                    match solver.status() {
+                        Some(text) => log.status(&text),
+                        None => log.clear_status(),
                     }
-                    log.clear_status();
-                });
-            }
-            let result = solve_all(config, &cases, workers, &solver, (output, &log), scope);
+                }
+                log.clear_status();
+            });
+            let result = work();
             drop(done);
             result
-        });
-        result?;
-        bad_case
+        })
+    }
+
+    /// Answers the cases of typed `input` one by one: after each line, the cases completed
+    /// so far are answered and the answers flushed. O(L) a line for an input of L bytes so
+    /// far.
+    fn answer_as_typed<R: BufRead, W: Write>(
+        config: &Config,
+        mut input: R,
+        output: &mut W,
+        solver: &Solver,
+        log: &Log,
+    ) -> Result<(), Error> {
+        let io = |e: std::io::Error| Error::Io(e.to_string());
+        let (mut typed, mut answered) = (Vec::new(), 0);
+        loop {
+            let at_end = input.read_until(b'\n', &mut typed).map_err(io)? == 0;
+            for (index, case) in Cases::new(&typed).enumerate().skip(answered) {
+                let case = match case {
+                    Ok(case) => case,
+                    Err(Error::ShortCase { .. }) if !at_end => break,
+                    Err(e) => return Err(e),
+                };
+                let answer = solver.answer(&case, index + 1, log)?;
+                write_answer(config, index + 1, &answer, output, log).map_err(io)?;
+                output.flush().map_err(io)?;
+                answered += 1;
+            }
+            if at_end {
+                return Ok(());
+            }
+        }
     }
 
     /// Solves `cases` on `workers` threads (this one alone when 1: a judge times the whole
     /// process), each taking the next case not taken, and writes the answers in input order.
-    fn solve_all<'scope, W: Write>(
+    fn solve_all<W: Write>(
         config: &Config,
-        cases: &'scope [Case],
+        cases: &[Case],
         workers: usize,
-        solver: &'scope Solver,
-        (output, log): (&mut W, &'scope Log),
-        scope: &'scope std::thread::Scope<'scope, '_>,
+        solver: &Solver,
+        (output, log): (&mut W, &Log),
     ) -> Result<(), Error> {
         let io = |e: std::io::Error| Error::Io(e.to_string());
         if workers == 1 {
@@ -4586,51 +4698,53 @@ pub mod cli {
             }
             return Ok(());
         }
-        let next = Arc::new(AtomicUsize::new(0));
+        let next = AtomicUsize::new(0);
         let (sender, answers) = mpsc::channel();
-        for _ in 0..workers {
-            let (sender, taken) = (sender.clone(), Arc::clone(&next));
-            let work = move || loop {
-                let index = taken.fetch_add(1, Ordering::Relaxed);
-                let Some(case) = cases.get(index) else {
-                    return;
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                let (sender, next) = (sender.clone(), &next);
+                let work = move || loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(case) = cases.get(index) else {
+                        return;
+                    };
+                    let answer = solver.answer(case, index + 1, log);
+                    if answer.is_err() {
+                        // No case after this one is taken or finished.
+                        next.fetch_max(cases.len(), Ordering::Relaxed);
+                        solver.cancel_after(index + 1);
+                    }
+                    if sender.send((index, answer)).is_err() {
+                        return;
+                    }
                 };
-                let answer = solver.answer(case, index + 1, log);
-                if answer.is_err() {
-                    // No case after this one is taken or finished.
-                    taken.fetch_max(cases.len(), Ordering::Relaxed);
-                    solver.cancel_after(index + 1);
+                if let Err(e) = std::thread::Builder::new().spawn_scoped(scope, work) {
+                    next.fetch_max(cases.len(), Ordering::Relaxed);
+                    solver.cancel_after(0);
+                    return Err(Error::Thread(e.to_string()));
                 }
-                if sender.send((index, answer)).is_err() {
-                    return;
+            }
+            drop(sender);
+            let mut ready: Vec<Option<Result<Answer, Error>>> = Vec::new();
+            ready.resize_with(cases.len(), || None);
+            let mut written = 0;
+            for (index, answer) in answers {
+                ready[index] = Some(answer);
+                while let Some(answer) = ready.get_mut(written).and_then(Option::take) {
+                    written += 1;
+                    let answer = answer.map_err(|e| {
+                        solver.cancel_after(written);
+                        e
+                    })?;
+                    write_answer(config, written, &answer, output, log).map_err(io)?;
                 }
-            };
-            if let Err(e) = std::thread::Builder::new().spawn_scoped(scope, work) {
-                next.fetch_max(cases.len(), Ordering::Relaxed);
-                solver.cancel_after(0);
-                return Err(Error::Thread(e.to_string()));
             }
-        }
-        drop(sender);
-        let mut ready: Vec<Option<Result<Answer, Error>>> = Vec::new();
-        ready.resize_with(cases.len(), || None);
-        let mut written = 0;
-        for (index, answer) in answers {
-            ready[index] = Some(answer);
-            while let Some(answer) = ready.get_mut(written).and_then(Option::take) {
-                written += 1;
-                let answer = answer.map_err(|e| {
-                    solver.cancel_after(written);
-                    e
-                })?;
-                write_answer(config, written, &answer, output, log).map_err(io)?;
-            }
-        }
-        Ok(())
+            Ok(())
+        })
     }
 }
 
-use cli::{parse_args, run, Command, USAGE};
+use cli::{parse_args, run, Command, Terminals, HELP, USAGE};
 use error::Error;
 
 /// Reads stdin, writes the answers to stdout, maps errors to exit codes (1 input, 2 usage,
@@ -4641,7 +4755,7 @@ fn main() -> ExitCode {
     let command = parse_args(args.map(|arg| arg.to_string_lossy().into_owned()));
     let config = match command {
         Ok(Command::Help) => {
-            println!("{USAGE}");
+            println!("{USAGE}\n{HELP}");
             return ExitCode::SUCCESS;
         }
         Ok(Command::Solve(config)) => config,
@@ -4652,13 +4766,16 @@ fn main() -> ExitCode {
     };
     let stdout = io::stdout();
     let mut output = io::BufWriter::new(stdout.lock());
-    let terminal = io::stderr().is_terminal();
+    let terminals = Terminals {
+        stdin: io::stdin().is_terminal(),
+        stderr: io::stderr().is_terminal(),
+    };
     let result = run(
         &config,
         io::stdin().lock(),
         &mut output,
         &mut io::stderr(),
-        terminal,
+        terminals,
     );
     let flushed = output.flush();
     match result.and(flushed.map_err(|e| Error::Io(e.to_string()))) {
@@ -4682,7 +4799,7 @@ mod tests {
             input.as_bytes(),
             &mut output,
             &mut Vec::new(),
-            false,
+            Terminals::default(),
         )?;
         Ok(String::from_utf8(output).unwrap_or_default())
     }
