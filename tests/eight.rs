@@ -145,3 +145,26 @@ fn a_long_line_of_garbage_is_an_error_not_a_hang() {
         "error: case 2: '?' is not a tile (line 2, column 9)\n"
     );
 }
+
+/// At a terminal each board is answered, and shown, as soon as its last token is read, though
+/// boards and lines need not match; piped input is read whole before the first answer.
+#[test]
+fn a_terminal_sees_each_answer_at_once() {
+    let lines = [
+        "2 3 4\n",
+        "1 5 x 7 6 8\n",
+        "1 2 3 4 5 6 7 8 x  8 6\n",
+        "7 2 5 4 3 x 1\n",
+    ];
+    let options = eight::Options {
+        output: eight::Output::Moves,
+        goal: eight::STANDARD,
+    };
+    let (mut typist, mut screen) = common::terminal(&lines);
+    eight::run(&mut typist, &mut screen, options, eight::Reading::Lines).unwrap();
+    let shown = ["", "", "19\n", "19\n0\n", "19\n0\n31\n"];
+    assert_eq!(typist.seen, shown);
+    let (mut typist, mut screen) = common::terminal(&lines);
+    eight::run(&mut typist, &mut screen, options, eight::Reading::Whole).unwrap();
+    assert_eq!(typist.seen, ["", "", "", "", ""]);
+}
