@@ -23,6 +23,16 @@ fn eight(c: &mut Criterion) {
             b.iter(|| eight::Solver::new(eight::STANDARD).path(black_box(board)))
         });
     }
+    let spiral: [(&str, eight::Board); 2] = [
+        ("P1379 sample", [2, 8, 3, 1, 0, 4, 7, 6, 5]),
+        ("most nodes", [3, 2, 0, 4, 7, 1, 5, 6, 8]),
+    ];
+    for (name, board) in spiral {
+        let id = BenchmarkId::new("solver spiral", name);
+        group.bench_with_input(id, &board, |b, board| {
+            b.iter(|| eight::Solver::new(eight::SPIRAL).path(black_box(board)))
+        });
+    }
     let table = eight::Table::new(&eight::STANDARD);
     for (name, board) in boards {
         group.bench_with_input(BenchmarkId::new("table path", name), &board, |b, board| {

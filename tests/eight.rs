@@ -160,11 +160,12 @@ fn a_terminal_sees_each_answer_at_once() {
         output: eight::Output::Moves,
         goal: eight::STANDARD,
     };
-    let (mut typist, mut screen) = common::terminal(&lines);
-    eight::run(&mut typist, &mut screen, options, eight::Reading::Lines).unwrap();
+    let seen = |reading| {
+        let (mut typist, mut screen) = common::terminal(&lines);
+        eight::run(&mut typist, &mut screen, options, reading).unwrap();
+        typist.seen
+    };
     let shown = ["", "", "19\n", "19\n0\n", "19\n0\n31\n"];
-    assert_eq!(typist.seen, shown);
-    let (mut typist, mut screen) = common::terminal(&lines);
-    eight::run(&mut typist, &mut screen, options, eight::Reading::Whole).unwrap();
-    assert_eq!(typist.seen, ["", "", "", "", ""]);
+    assert_eq!(seen(eight::Reading::Lines), shown);
+    assert_eq!(seen(eight::Reading::Whole), ["", "", "", "", ""]);
 }

@@ -90,22 +90,14 @@ fn a_terminal_sees_each_answer_at_once() {
         "[4,0,5]] [[1,2,3],[5,4,0]]\n",
         "[[4,1,2],[5,0,3]]\n",
     ];
-    let (mut typist, mut screen) = common::terminal(&lines);
-    five::run(
-        &mut typist,
-        &mut screen,
-        five::Output::Moves,
-        five::Reading::Lines,
-    )
-    .unwrap();
-    assert_eq!(typist.seen, ["", "", "1\n-1\n", "1\n-1\n5\n"]);
-    let (mut typist, mut screen) = common::terminal(&lines);
-    five::run(
-        &mut typist,
-        &mut screen,
-        five::Output::Moves,
-        five::Reading::Whole,
-    )
-    .unwrap();
-    assert_eq!(typist.seen, ["", "", "", ""]);
+    let seen = |reading| {
+        let (mut typist, mut screen) = common::terminal(&lines);
+        five::run(&mut typist, &mut screen, five::Output::Moves, reading).unwrap();
+        typist.seen
+    };
+    assert_eq!(
+        seen(five::Reading::Lines),
+        ["", "", "1\n-1\n", "1\n-1\n5\n"]
+    );
+    assert_eq!(seen(five::Reading::Whole), ["", "", "", ""]);
 }

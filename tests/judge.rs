@@ -104,45 +104,37 @@ fn sizes_fit_the_judges() {
     }
 }
 
-/// `source` with its one line `from` replaced by `to`, written as `name` beside the judge
-/// builds: the edit the README tells a submitter to make.
-fn edited(source: &str, from: &str, to: &str, name: &str) -> PathBuf {
-    let text = std::fs::read_to_string(root().join(source)).unwrap();
+/// Builds `eight.rs` as a judge would, in `edition`, after the edit the README tells a
+/// submitter to make (its one line `from` replaced by `to`), and checks that it prints the
+/// golden file `expected` for `input` when run with no arguments, as a judge runs it.
+fn eight_edited(from: &str, to: &str, edition: &str, input: &str, expected: &str) {
+    let text = std::fs::read_to_string(root().join("src/bin/eight.rs")).unwrap();
     assert_eq!(
         text.matches(from).count(),
         1,
-        "{source} holds `{from}` once"
+        "eight.rs holds `{from}` once"
     );
-    let path = judge_dir().join(name);
-    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
-    path
+    let name = format!("eight-{}", input.trim_end_matches(".txt"));
+    let source = judge_dir().join(format!("{name}.rs"));
+    std::fs::write(&source, text.replacen(from, to, 1)).unwrap();
+    let exe = compile(&source, edition, &name);
+    check_sample(&exe, &[], input, expected);
 }
 
-/// Luogu P1379: `eight.rs` with the spiral as its default goal, built as Luogu builds Rust, run
-/// with no arguments as a judge runs it.
+/// Luogu P1379: the spiral as the default goal, built as Luogu builds Rust.
 #[test]
 fn eight_for_luogu_p1379() {
-    let source = edited(
-        "src/bin/eight.rs",
-        "pub const DEFAULT_GOAL: Board = STANDARD;",
-        "pub const DEFAULT_GOAL: Board = SPIRAL;",
-        "eight-luogu.rs",
-    );
-    let exe = compile(&source, "2024", "eight-luogu");
-    check_sample(&exe, &[], "eight-p1379.txt", "eight-p1379.out");
+    let from = "pub const DEFAULT_GOAL: Board = STANDARD;";
+    let to = "pub const DEFAULT_GOAL: Board = SPIRAL;";
+    eight_edited(from, to, "2024", "eight-p1379.txt", "eight-p1379.out");
 }
 
-/// AcWing 179: `eight.rs` printing paths by default.
+/// AcWing 179: paths by default.
 #[test]
 fn eight_for_acwing_179() {
-    let source = edited(
-        "src/bin/eight.rs",
-        "pub const DEFAULT_OUTPUT: Output = Output::Moves;",
-        "pub const DEFAULT_OUTPUT: Output = Output::Path;",
-        "eight-acwing179.rs",
-    );
-    let exe = compile(&source, "2021", "eight-acwing179");
-    check_sample(&exe, &[], "1.txt", "1.path.out");
+    let from = "pub const DEFAULT_OUTPUT: Output = Output::Moves;";
+    let to = "pub const DEFAULT_OUTPUT: Output = Output::Path;";
+    eight_edited(from, to, "2021", "1.txt", "1.path.out");
 }
 
 /// The comment lines (`// ====… LeetCode 773: …`) that open and close LeetCode's block in

@@ -732,7 +732,9 @@ pub enum Output {
 /// What the arguments ask for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
+    /// What is printed for each board.
     pub output: Output,
+    /// The board to reach.
     pub goal: Board,
 }
 
@@ -948,6 +950,19 @@ mod tests {
                     assert_eq!(expected, Some(ida_star(&walking, &board).0));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn walking_distance_has_105_states_an_axis_for_every_goal_blank() {
+        for blank in 0..CELLS {
+            let mut goal = STANDARD;
+            goal.swap(blank, CELLS - 1);
+            let walking = WalkingDistance::new(&goal);
+            for axis in &walking.axes {
+                assert_eq!(axis.distance.len(), 105, "goal {goal:?}");
+            }
+            assert_eq!(walking.estimate(walking.states(&goal)), 0);
         }
     }
 
