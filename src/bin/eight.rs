@@ -118,15 +118,6 @@ fn odd_inversions(board: &Board) -> bool {
     inversions % 2 == 1
 }
 
-/// The cell of each tile in `goal`: `home[tile]`, the blank's at `home[0]`.
-fn homes(goal: &Board) -> [usize; CELLS] {
-    let mut home = [0; CELLS];
-    for (cell, &tile) in goal.iter().enumerate() {
-        home[usize::from(tile)] = cell;
-    }
-    home
-}
-
 /// The index of `board` among the 9! arrangements (its Lehmer code). O(9).
 pub fn rank(board: &Board) -> usize {
     let mut before = 0u16;
@@ -142,7 +133,9 @@ pub fn rank(board: &Board) -> usize {
 // ---------------------------------------------------------------------------------------------
 
 /// How the tiles stand across the rows, forgetting the order within each row: `counts[row]
-/// [home]` tiles of goal row `home` are in `row`, and the blank is in row `blank`. A vertical
+/// [home]` tiles of goal row `home` are in `row`, and the blank is in row `blank`. It reads
+/// boards [`relabelled`](WalkingDistance::relabel) for the goal: tile `t` belongs at cell
+/// `t - 1`. A vertical
 /// move takes one tile from the blank's neighbouring row into the blank's row; a horizontal
 /// move changes nothing here. Read with columns for rows, the same holds for columns.
 #[derive(Clone, Copy)]
@@ -152,9 +145,8 @@ struct Rows {
 }
 
 impl Rows {
-    /// The rows of `board` (`by_rows`), or its columns read as rows, for a goal that puts each
-    /// tile at cell `home[tile]`.
-    fn of(board: &Board, home: &[usize; CELLS], by_rows: bool) -> Self {
+    /// The rows of a relabelled `board` (`by_rows`), or its columns read as rows.
+    fn of(board: &Board, by_rows: bool) -> Self {
         let line = |cell: usize| if by_rows { cell / SIDE } else { cell % SIDE };
         let mut rows = Rows {
             counts: [[0; SIDE]; SIDE],
@@ -163,7 +155,7 @@ impl Rows {
         for (cell, &tile) in board.iter().enumerate() {
             match usize::from(tile) {
                 0 => rows.blank = line(cell),
-                tile => rows.counts[line(cell)][line(home[tile])] += 1,
+                tile => rows.counts[line(cell)][line(tile - 1)] += 1,
             }
         }
         rows
@@ -198,6 +190,7 @@ impl Rows {
 /// The least number of moves along one axis, vertical or horizontal, from each state of
 /// [`Rows`] to the goal's: a breadth-first search from the goal's state over the 105 states.
 /// The states and their distances depend only on the line of the goal's blank.
+#[derive(Clone)]
 struct Axis {
     /// `distance[state]`: the least moves from `state` to the goal's rows, which are state 0.
     distance: Vec<u8>,
@@ -256,26 +249,47 @@ impl Axis {
 /// the Manhattan distance, and 0 only at the goal. Two breadth-first searches fill the tables,
 /// in microseconds, and a move then updates the bound by two lookups.
 pub struct WalkingDistance {
-    /// `home[tile]`: the cell of `tile` in the goal.
-    home: [usize; CELLS],
+    /// `label[tile]`: one more than the cell of `tile` in the goal; 0 for the blank.
+    label: [u8; CELLS],
     /// The tables of the rows and of the columns.
     axes: [Axis; 2],
 }
 
 impl WalkingDistance {
-    /// Builds the tables for `goal`, a permutation of `0..9`: 2·105 states, O(2·105·6) time,
-    /// 34 KB.
+    /// Builds the tables for `goal`, a permutation of `0..9`: 2·105 states, O(2·105·6) time
+    /// (one table and a copy when the goal's blank is on the main diagonal, as in the standard
+    /// and spiral goals), 34 KB.
     pub fn new(goal: &Board) -> Self {
-        let home = homes(goal);
-        let axes = [true, false].map(|by_rows| Axis::new(Rows::of(goal, &home, by_rows)));
-        WalkingDistance { home, axes }
+        let mut label = [0; CELLS];
+        for (cell, &tile) in goal.iter().enumerate().filter(|&(_, &tile)| tile != 0) {
+            label[usize::from(tile)] = cell as u8 + 1;
+        }
+        let blank = blank_of(goal);
+        let goal = goal.map(|tile| label[usize::from(tile)]);
+        let rows = Axis::new(Rows::of(&goal, true));
+        // With the goal's blank on the main diagonal, the columns read as rows are the rows.
+        let cols = if blank / SIDE == blank % SIDE {
+            rows.clone()
+        } else {
+            Axis::new(Rows::of(&goal, false))
+        };
+        WalkingDistance {
+            label,
+            axes: [rows, cols],
+        }
     }
 
-    /// The numbers of the row and column states of `board`.
+    /// `board` with each tile renamed after its goal cell, `t` for the tile that belongs at
+    /// cell `t - 1`, so that the search finds a tile's goal row and column in the tile itself.
+    fn relabel(&self, board: &Board) -> Board {
+        board.map(|tile| self.label[usize::from(tile)])
+    }
+
+    /// The numbers of the row and column states of a relabelled `board`.
     fn states(&self, board: &Board) -> [u8; 2] {
         let [rows, cols] = &self.axes;
         [(rows, true), (cols, false)]
-            .map(|(axis, by_rows)| axis.number[Rows::of(board, &self.home, by_rows).code()])
+            .map(|(axis, by_rows)| axis.number[Rows::of(board, by_rows).code()])
     }
 
     /// The bound of a board whose row and column states are `states`.
@@ -284,9 +298,9 @@ impl WalkingDistance {
         by_rows.distance[usize::from(rows)] + by_cols.distance[usize::from(cols)]
     }
 
-    /// The states after `tile` slides from `cell` into the blank at `blank`. O(1).
+    /// The states after relabelled `tile` slides from `cell` into the blank at `blank`. O(1).
     fn after_move(&self, [rows, cols]: [u8; 2], tile: usize, cell: usize, blank: usize) -> [u8; 2] {
-        let home = self.home[tile];
+        let home = tile - 1;
         let [by_rows, by_cols] = &self.axes;
         if blank % SIDE == cell % SIDE {
             let down = usize::from(cell > blank);
@@ -330,6 +344,7 @@ const fn neighbour_table() -> [[(u8, usize); 4]; CELLS] {
 /// path found is the lexicographically smallest optimal one.
 struct Ida<'a> {
     walking: &'a WalkingDistance,
+    /// The board, [relabelled](WalkingDistance::relabel).
     board: Board,
     blank: usize,
     /// The letters of the moves made from the start board.
@@ -384,10 +399,11 @@ impl Ida<'_> {
 /// `board` must be able to reach (see [`solvable`]), and the number of boards expanded to find
 /// it. At most 31 moves; memory O(31).
 pub fn ida_star(walking: &WalkingDistance, board: &Board) -> (Vec<u8>, u64) {
-    let states = walking.states(board);
+    let relabelled = walking.relabel(board);
+    let states = walking.states(&relabelled);
     let mut search = Ida {
         walking,
-        board: *board,
+        board: relabelled,
         blank: blank_of(board),
         path: Vec::with_capacity(MAX_MOVES),
         bound: walking.estimate(states),
@@ -962,7 +978,8 @@ mod tests {
             for axis in &walking.axes {
                 assert_eq!(axis.distance.len(), 105, "goal {goal:?}");
             }
-            assert_eq!(walking.estimate(walking.states(&goal)), 0);
+            let relabelled = walking.relabel(&goal);
+            assert_eq!(walking.estimate(walking.states(&relabelled)), 0);
         }
     }
 
