@@ -20,20 +20,35 @@ fn eight(c: &mut Criterion) {
     ];
     for (name, board) in boards {
         group.bench_with_input(BenchmarkId::new("solver", name), &board, |b, board| {
-            b.iter(|| eight::Solver::default().path(black_box(board)))
+            b.iter(|| eight::Solver::new(eight::STANDARD).path(black_box(board)))
         });
     }
-    let table = eight::Table::new();
+    let spiral: [(&str, eight::Board); 2] = [
+        ("P1379 sample", [2, 8, 3, 1, 0, 4, 7, 6, 5]),
+        ("most nodes", [3, 2, 0, 4, 7, 1, 5, 6, 8]),
+    ];
+    for (name, board) in spiral {
+        let id = BenchmarkId::new("solver spiral", name);
+        group.bench_with_input(id, &board, |b, board| {
+            b.iter(|| eight::Solver::new(eight::SPIRAL).path(black_box(board)))
+        });
+    }
+    let table = eight::Table::new(&eight::STANDARD);
     for (name, board) in boards {
         group.bench_with_input(BenchmarkId::new("table path", name), &board, |b, board| {
             b.iter(|| table.path(black_box(board)))
         });
     }
     group.sample_size(10);
-    group.bench_function("table", |b| b.iter(eight::Table::new));
+    group.bench_function("table", |b| b.iter(|| eight::Table::new(&eight::STANDARD)));
     let all = common::eight_notation(&common::permutations(9));
     group.bench_function("run/362880 boards", |b| {
-        b.iter(|| eight::run(all.as_bytes(), &mut Vec::new(), eight::Output::Moves))
+        let options = eight::Options {
+            output: eight::Output::Moves,
+            goal: eight::STANDARD,
+        };
+        let whole = eight::Reading::Whole;
+        b.iter(|| eight::run(all.as_bytes(), &mut Vec::new(), options, whole))
     });
     group.finish();
 }

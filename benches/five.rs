@@ -31,7 +31,8 @@ fn five(c: &mut Criterion) {
         .map(|b| format!("{b:?}\n"))
         .collect();
     group.bench_function("run/720 boards", |b| {
-        b.iter(|| five::run(all.as_bytes(), &mut Vec::new(), five::Output::Moves))
+        let (moves, whole) = (five::Output::Moves, five::Reading::Whole);
+        b.iter(|| five::run(all.as_bytes(), &mut Vec::new(), moves, whole))
     });
     group.finish();
 }

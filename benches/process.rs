@@ -55,12 +55,14 @@ fn process(c: &mut Criterion) {
     let hardest_a = write("eight-31a.txt", "8 6 7 2 5 4 3 x 1\n".into());
     let hardest_b = write("eight-31b.txt", "6 4 7 8 5 x 3 2 1\n".into());
     let unsolvable = write("eight-unsolvable.txt", "1 2 3 4 5 6 8 7 x\n".into());
+    let spiral_most = write("eight-spiral-most.txt", "3 2 x 4 7 1 5 6 8\n".into());
     let fifteen_31 = write("fifteen-31.txt", "3\n8 6 7 2 5 4 3 0 1\n".into());
     let spiral_30 = write("fifteen-spiral-30.txt", "3\n0 2 1 3 5 8 4 6 7\n".into());
     let inputs = Path::new(env!("CARGO_MANIFEST_DIR")).join("inputs");
-    let (korf8, p1379) = (
+    let (korf8, p1379, p1379_eight) = (
         inputs.join("fifteen-korf8.txt"),
         inputs.join("fifteen-p1379.txt"),
+        inputs.join("eight-p1379.txt"),
     );
     let all = write(
         "eight-all.txt",
@@ -69,13 +71,16 @@ fn process(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("process");
     group.bench_function("empty", |b| b.iter(|| run(&empty, &[], &five_board)));
-    let cases: [(&str, &Path, &[&str], &Path); 10] = [
+    let spiral_goal: &[&str] = &["--goal", "spiral"];
+    let cases: [(&str, &Path, &[&str], &Path); 12] = [
         ("five 21 moves", five, &[], &five_board),
         ("eight sample", eight, &[], &sample),
         ("eight 31 moves a", eight, &[], &hardest_a),
         ("eight 31 moves b", eight, &[], &hardest_b),
         ("eight unsolvable", eight, &[], &unsolvable),
         ("eight --path 31 moves a", eight, &["--path"], &hardest_a),
+        ("eight P1379 spiral", eight, spiral_goal, &p1379_eight),
+        ("eight spiral most nodes", eight, spiral_goal, &spiral_most),
         ("fifteen 3x3 31 moves", fifteen, &[], &fifteen_31),
         (
             "fifteen 3x3 spiral 30 moves",

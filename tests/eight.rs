@@ -14,10 +14,46 @@ fn reference() -> Reference {
 }
 
 fn solve_all(boards: &[Vec<u8>], output: eight::Output) -> Vec<String> {
+    solve_all_to(boards, output, eight::STANDARD)
+}
+
+fn solve_all_to(boards: &[Vec<u8>], output: eight::Output, goal: eight::Board) -> Vec<String> {
     let mut out = Vec::new();
     let input = eight_notation(boards);
-    eight::run(input.as_bytes(), &mut out, output).expect("every board is well formed");
+    let options = eight::Options { output, goal };
+    eight::run(input.as_bytes(), &mut out, options, eight::Reading::Whole)
+        .expect("every board is well formed");
     lines(out)
+}
+
+/// A goal given as `--goal` gives it, with the blank on an edge: the rows and the columns then
+/// need walking-distance tables of their own (the blank's row is 0, its column 1).
+const EXPLICIT_GOAL: &str = "4 x 1 7 3 8 2 6 5";
+
+fn explicit_goal() -> eight::Board {
+    let args = ["--goal", EXPLICIT_GOAL].map(String::from);
+    let options = eight::parse_args(args).expect("a good goal");
+    options.expect("not --help").goal
+}
+
+/// The goals checked on every board: the standard one, the spiral (blank in the centre) and
+/// [`EXPLICIT_GOAL`].
+fn goals() -> [eight::Board; 3] {
+    [eight::STANDARD, eight::SPIRAL, explicit_goal()]
+}
+
+/// Checks the moves and the paths `run` prints for every arrangement against an independent
+/// table from `goal`, and returns that table.
+fn check_every_board(goal: eight::Board) -> Reference {
+    let reference = Reference::new(3, 3, &goal);
+    let boards = permutations(9);
+    assert_eq!(boards.len(), 362_880);
+    let moves = solve_all_to(&boards, eight::Output::Moves, goal);
+    reference.check_moves(&boards, &moves);
+    let paths = solve_all_to(&boards, eight::Output::Path, goal);
+    reference.check_paths(&boards, &paths);
+    assert_eq!(reference.reachable(), 181_440);
+    reference
 }
 
 #[test]
@@ -40,38 +76,62 @@ fn every_path_is_the_canonical_optimal_one() {
     reference.check_paths(&boards, &solve_all(&boards, eight::Output::Path));
 }
 
+/// Luogu P1379's goal: at most 30 moves, 148 boards at 30 (ANCHORS.md), and the other parity
+/// class than the standard goal's.
+#[test]
+fn every_board_to_the_spiral_goal() {
+    let reference = check_every_board(eight::SPIRAL);
+    let counts = reference.counts_by_distance();
+    assert_eq!((counts.len(), counts[30]), (31, 148));
+    let standard = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    assert_eq!(reference.distance(&standard), None);
+}
+
+#[test]
+fn every_board_to_an_explicit_goal() {
+    let goal = explicit_goal();
+    assert_eq!(goal, [4, 0, 1, 7, 3, 8, 2, 6, 5]);
+    check_every_board(goal);
+}
+
 /// `run` answers most boards of a large input from its table: check the search on every
-/// board too, and the parity test on every arrangement.
+/// board too, and the parity test on every arrangement, for each goal.
 #[test]
 fn ida_star_and_parity_agree_with_the_table() {
-    let reference = reference();
-    let walking = eight::WalkingDistance::new();
-    for board in permutations(9) {
-        let board: eight::Board = board.try_into().unwrap();
-        let expected = reference.canonical_path(&board);
-        assert_eq!(
-            eight::solvable(&board),
-            expected.is_some(),
-            "board {board:?}"
-        );
-        if let Some(expected) = expected {
-            let (path, _nodes) = eight::ida_star(&walking, &board);
+    let boards = permutations(9);
+    for goal in goals() {
+        let reference = Reference::new(3, 3, &goal);
+        let walking = eight::WalkingDistance::new(&goal);
+        for board in &boards {
+            let board: eight::Board = board[..].try_into().unwrap();
+            let expected = reference.canonical_path(&board);
             assert_eq!(
-                String::from_utf8(path).unwrap(),
-                expected,
-                "board {board:?}"
+                eight::solvable(&board, &goal),
+                expected.is_some(),
+                "board {board:?}, goal {goal:?}"
             );
+            if let Some(expected) = expected {
+                let (path, _nodes) = eight::ida_star(&walking, &board);
+                assert_eq!(
+                    String::from_utf8(path).unwrap(),
+                    expected,
+                    "board {board:?}, goal {goal:?}"
+                );
+            }
         }
     }
 }
 
 #[test]
 fn all_boards_through_the_process() {
-    let input = eight_notation(&permutations(9));
-    let (code, stdout, stderr) = run_process(env!("CARGO_BIN_EXE_eight"), &[], input.into_bytes());
-    assert_eq!((code, stderr.as_str()), (0, ""));
-    assert_eq!(stdout.lines().filter(|&l| l == "-1").count(), 181_440);
-    assert_eq!(stdout.lines().count(), 362_880);
+    let boards = permutations(9);
+    let input = eight_notation(&boards).into_bytes();
+    for args in [&[][..], &["--goal", "spiral"]] {
+        let (code, stdout, stderr) = run_process(env!("CARGO_BIN_EXE_eight"), args, input.clone());
+        assert_eq!((code, stderr.as_str()), (0, ""), "{args:?}");
+        assert_eq!(stdout.lines().filter(|&l| l == "-1").count(), 181_440);
+        assert_eq!(stdout.lines().count(), 362_880);
+    }
 }
 
 #[test]
@@ -84,4 +144,28 @@ fn a_long_line_of_garbage_is_an_error_not_a_hang() {
         stderr,
         "error: case 2: '?' is not a tile (line 2, column 9)\n"
     );
+}
+
+/// At a terminal each board is answered, and shown, as soon as its last token is read, though
+/// boards and lines need not match; piped input is read whole before the first answer.
+#[test]
+fn a_terminal_sees_each_answer_at_once() {
+    let lines = [
+        "2 3 4\n",
+        "1 5 x 7 6 8\n",
+        "1 2 3 4 5 6 7 8 x  8 6\n",
+        "7 2 5 4 3 x 1\n",
+    ];
+    let options = eight::Options {
+        output: eight::Output::Moves,
+        goal: eight::STANDARD,
+    };
+    let seen = |reading| {
+        let (mut typist, mut screen) = common::terminal(&lines);
+        eight::run(&mut typist, &mut screen, options, reading).unwrap();
+        typist.seen
+    };
+    let shown = ["", "", "19\n", "19\n0\n", "19\n0\n31\n"];
+    assert_eq!(seen(eight::Reading::Lines), shown);
+    assert_eq!(seen(eight::Reading::Whole), ["", "", "", "", ""]);
 }

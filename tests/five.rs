@@ -18,7 +18,8 @@ fn reference() -> Reference {
 fn solve_all(boards: &[Vec<u8>], output: five::Output) -> Vec<String> {
     let input: String = boards.iter().map(|b| format!("{b:?}\n")).collect();
     let mut out = Vec::new();
-    five::run(input.as_bytes(), &mut out, output).expect("every board is well formed");
+    five::run(input.as_bytes(), &mut out, output, five::Reading::Whole)
+        .expect("every board is well formed");
     lines(out)
 }
 
@@ -66,4 +67,37 @@ fn a_long_line_of_garbage_is_an_error_not_a_hang() {
     let expected =
         "error: case 2: tile 77777777777777777777… is out of range 0-5 (line 2, column 1)\n";
     assert_eq!(stderr, expected);
+}
+
+/// LeetCode's entry point, on every arrangement (LeetCode passes only boards of one tile each).
+#[test]
+fn the_leetcode_function_on_every_board() {
+    let reference = reference();
+    for board in permutations(6) {
+        let rows = board.chunks(3).map(|row| row.iter().map(|&t| i32::from(t)));
+        let rows = rows.map(Iterator::collect).collect();
+        let expected = reference.distance(&board).map_or(-1, |d| d as i32);
+        assert_eq!(five::Solution::sliding_puzzle(rows), expected, "{board:?}");
+    }
+}
+
+/// At a terminal each board is answered, and shown, as soon as its last tile is read, though
+/// boards and lines need not match; piped input is read whole before the first answer.
+#[test]
+fn a_terminal_sees_each_answer_at_once() {
+    let lines = [
+        "[[1,2,3],\n",
+        "[4,0,5]] [[1,2,3],[5,4,0]]\n",
+        "[[4,1,2],[5,0,3]]\n",
+    ];
+    let seen = |reading| {
+        let (mut typist, mut screen) = common::terminal(&lines);
+        five::run(&mut typist, &mut screen, five::Output::Moves, reading).unwrap();
+        typist.seen
+    };
+    assert_eq!(
+        seen(five::Reading::Lines),
+        ["", "", "1\n-1\n", "1\n-1\n5\n"]
+    );
+    assert_eq!(seen(five::Reading::Whole), ["", "", "", ""]);
 }

@@ -1,13 +1,23 @@
 //! Solves the 8-puzzle of [AcWing 845 "八数码"](https://www.acwing.com/problem/content/847/): the
-//! least number of moves that bring a 3×3 board to `1 2 3 / 4 5 6 / 7 8 x`; and, with `--path`,
-//! the move string of [AcWing 179](https://www.acwing.com/problem/content/181/) and
-//! [POJ 1077](http://poj.org/problem?id=1077).
+//! least number of moves that bring a 3×3 board to `1 2 3 / 4 5 6 / 7 8 x`; with `--path`, the
+//! move string of [AcWing 179](https://www.acwing.com/problem/content/181/) and
+//! [POJ 1077](http://poj.org/problem?id=1077); with `--goal spiral`, the moves to
+//! `1 2 3 / 8 x 4 / 7 6 5` of [Luogu P1379](https://www.luogu.com.cn/problem/P1379).
 //!
 //! # Input
 //!
 //! Boards of 9 tokens, row-major, until end of input. A token is one character: a tile `1`–`8`,
 //! or `x` (or `0`) for the blank. Whitespace between tokens is optional, so `2 3 4 1 5 x 7 6 8`
-//! and `23415x768` are the same board.
+//! and `23415x768` are the same board. Piped input is read whole; from a terminal, each board is
+//! answered as soon as its last token is typed.
+//!
+//! # Options
+//!
+//! - `--goal standard|spiral|"t t t t t t t t t"`: the board to reach: `1 2 3 / 4 5 6 / 7 8 x`,
+//!   the spiral `1 2 3 / 8 x 4 / 7 6 5`, or nine tokens written as a board is. A judge passes no
+//!   arguments: the goal is then [`DEFAULT_GOAL`], which names the standard goal.
+//! - `--path`: print the path instead of the number of moves ([`DEFAULT_OUTPUT`] otherwise).
+//! - `--help`: what this header says, shortly.
 //!
 //! # Output
 //!
@@ -18,23 +28,37 @@
 //! # Errors
 //!
 //! A bad board prints `error: case N: …` on stderr and exits 1 after the answers to the boards
-//! before it; an unknown argument prints the usage and exits 2.
+//! before it; an unknown argument or a bad goal prints the usage and exits 2.
 //!
 //! # Complexity
 //!
-//! Solvability is the parity of the tiles' inversions, O(9²), before any search. A solvable
-//! board is solved by IDA* bounded by the walking distance (a table of 105 states, built in
-//! microseconds): 895 nodes on average over the 181,440 solvable boards, 3,245 and 3,557 on the
-//! two 31-move boards and at most 33,452 (`5 x 3 / 8 6 2 / 7 4 1`), at about 10 ns a node,
-//! with no memory beyond the path. Once the boards of one input have cost as much search as a
-//! full table would, a breadth-first search from the goal fills the distance of all
+//! Solvability is the parity of the tiles' inversions against the goal's, O(9²), before any
+//! search. A solvable board is solved by IDA* bounded by the walking distance (a table of 105
+//! states for the rows and one for the columns, built in microseconds for the goal's blank):
+//! to the standard goal, 895 nodes on average over the 181,440 solvable boards, 3,245 and 3,557
+//! on the two 31-move boards and at most 33,452 (`5 x 3 / 8 6 2 / 7 4 1`), at about 10 ns a
+//! node, with no memory beyond the path; to the spiral goal, 867 on average and at most 27,904
+//! (`3 2 x / 4 7 1 / 5 6 8`). Once the boards of one input have cost as much search as a full
+//! table would, a breadth-first search from the goal fills the distance of all
 //! 9!/2 = 181,440 reachable boards (362,880 bytes, O(9!·9) time, about 12 ms), and every later
 //! board is answered in O(9), its path in O(31·9).
 #![forbid(unsafe_code)]
 
 use std::fmt;
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
+
+// ---------------------------------------------------------------------------------------------
+// What a judge runs: the program with no arguments
+// ---------------------------------------------------------------------------------------------
+
+/// The goal when `--goal` is not given: [`STANDARD`] for AcWing 845, AcWing 179 and POJ 1077;
+/// set it to [`SPIRAL`] to submit this file to Luogu P1379.
+pub const DEFAULT_GOAL: Board = STANDARD;
+
+/// What is printed when `--path` is not given: [`Output::Moves`] for AcWing 845 and Luogu
+/// P1379; set it to [`Output::Path`] to submit this file to AcWing 179 or POJ 1077.
+pub const DEFAULT_OUTPUT: Output = Output::Moves;
 
 // ---------------------------------------------------------------------------------------------
 // Boards and moves
@@ -46,11 +70,14 @@ const SIDE: usize = 3;
 pub const CELLS: usize = SIDE * SIDE;
 /// A board, row-major: `board[row * SIDE + col]` is the tile there, `0` the blank.
 pub type Board = [u8; CELLS];
-/// The solved board.
-pub const GOAL: Board = [1, 2, 3, 4, 5, 6, 7, 8, 0];
-/// Number of arrangements of the nine tiles: 9! (half of them reachable from the goal).
+/// The goal of AcWing 845: `1 2 3 / 4 5 6 / 7 8 x`.
+pub const STANDARD: Board = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+/// The goal of Luogu P1379: the tiles clockwise from the top-left corner, the blank in the
+/// centre, `1 2 3 / 8 x 4 / 7 6 5`.
+pub const SPIRAL: Board = [1, 2, 3, 8, 0, 4, 7, 6, 5];
+/// Number of arrangements of the nine tiles: 9! (half of them reachable from a goal).
 const ARRANGEMENTS: usize = 362_880;
-/// The longest optimal solution of any board.
+/// The longest optimal solution of any board, to any goal.
 const MAX_MOVES: usize = 31;
 
 /// The moves in canonical order: each letter names the direction the blank moves.
@@ -73,15 +100,22 @@ fn blank_of(board: &Board) -> usize {
     board.iter().position(|&tile| tile == 0).unwrap_or(0)
 }
 
-/// Whether the goal can be reached from `board`, a permutation of `0..9`. On a board of odd
+/// Whether `goal` can be reached from `board`, both permutations of `0..9`. On a board of odd
 /// width a move changes the number of inversions among the tiles (blank left out) by 0 or ±2,
-/// so the goal (no inversions) is reachable exactly when that number is even. O(9²).
-pub fn solvable(board: &Board) -> bool {
+/// so its parity never changes, and the 9!/2 boards of each parity are all connected: the goal
+/// is reachable exactly when the two boards' parities agree. O(9²).
+pub fn solvable(board: &Board, goal: &Board) -> bool {
+    odd_inversions(board) == odd_inversions(goal)
+}
+
+/// Whether the tiles of `board`, the blank left out, are out of order in an odd number of
+/// pairs. O(9²).
+fn odd_inversions(board: &Board) -> bool {
     let tiles: Vec<u8> = board.iter().copied().filter(|&t| t != 0).collect();
     let inversions: usize = (0..tiles.len())
         .map(|i| tiles[i + 1..].iter().filter(|&&t| t < tiles[i]).count())
         .sum();
-    inversions % 2 == 0
+    inversions % 2 == 1
 }
 
 /// The index of `board` among the 9! arrangements (its Lehmer code). O(9).
@@ -99,10 +133,11 @@ pub fn rank(board: &Board) -> usize {
 // ---------------------------------------------------------------------------------------------
 
 /// How the tiles stand across the rows, forgetting the order within each row: `counts[row]
-/// [home]` tiles of goal row `home` are in `row`, and the blank is in row `blank`. A vertical
+/// [home]` tiles of goal row `home` are in `row`, and the blank is in row `blank`. It reads
+/// boards [`relabelled`](WalkingDistance::relabel) for the goal: tile `t` belongs at cell
+/// `t - 1`. A vertical
 /// move takes one tile from the blank's neighbouring row into the blank's row; a horizontal
-/// move changes nothing here. Read with columns for rows, the same holds for columns, and
-/// since the goal is symmetric in its main diagonal the columns move through the same states.
+/// move changes nothing here. Read with columns for rows, the same holds for columns.
 #[derive(Clone, Copy)]
 struct Rows {
     counts: [[u8; SIDE]; SIDE],
@@ -110,7 +145,7 @@ struct Rows {
 }
 
 impl Rows {
-    /// The rows of `board` (`by_rows`), or its columns read as rows.
+    /// The rows of a relabelled `board` (`by_rows`), or its columns read as rows.
     fn of(board: &Board, by_rows: bool) -> Self {
         let line = |cell: usize| if by_rows { cell / SIDE } else { cell % SIDE };
         let mut rows = Rows {
@@ -127,7 +162,8 @@ impl Rows {
     }
 
     /// A number below [`CODES`] that tells the rows apart: the counts of goal rows 0 and 1 in
-    /// each row, two bits each (a row's third count follows from its size), and the blank's row.
+    /// each row, two bits each (a row's third count follows from its size, which the blank's
+    /// row tells), and the blank's row.
     fn code(&self) -> usize {
         let counts = self.counts.iter().flat_map(|row| &row[..SIDE - 1]);
         counts.fold(self.blank, |code, &count| code << 2 | usize::from(count))
@@ -151,15 +187,12 @@ impl Rows {
     }
 }
 
-/// The walking distance of Ken'ichiro Takahashi: the least number of vertical moves that bring
-/// the rows of a board to the goal's [`Rows`], plus the same for the columns and horizontal
-/// moves. Every move counts in one of the two, so their sum is a lower bound; it is at least
-/// the Manhattan distance, and 0 only at the goal. A breadth-first search from the goal over the
-/// 105 states of [`Rows`] fills the table, in microseconds, and a move then updates the bound
-/// by two lookups.
-pub struct WalkingDistance {
-    /// `distance[state]`: the least vertical moves from `state` to the goal's rows, which are
-    /// state 0.
+/// The least number of moves along one axis, vertical or horizontal, from each state of
+/// [`Rows`] to the goal's: a breadth-first search from the goal's state over the 105 states.
+/// The states and their distances depend only on the line of the goal's blank.
+#[derive(Clone)]
+struct Axis {
+    /// `distance[state]`: the least moves from `state` to the goal's rows, which are state 0.
     distance: Vec<u8>,
     /// `next[state][down][home]`: the state after the blank moves up (`down` = 0) or down,
     /// swapping with a tile of goal row `home`; [`NO_STATE`] where there is no such tile.
@@ -171,13 +204,12 @@ pub struct WalkingDistance {
 /// The codes of [`Rows`]: two bits for the blank's row and for each of six counts.
 const CODES: usize = 1 << 14;
 
-/// Marks a move that [`WalkingDistance::next`] cannot make.
+/// Marks a move that [`Axis::next`] cannot make.
 const NO_STATE: u8 = u8::MAX;
 
-impl WalkingDistance {
-    /// Builds the table: 105 states, O(105·6) time, 17 KB.
-    pub fn new() -> Self {
-        let goal = Rows::of(&GOAL, true);
+impl Axis {
+    /// Builds the table from the goal's rows: 105 states, O(105·6) time, 17 KB.
+    fn new(goal: Rows) -> Self {
         let mut number = vec![NO_STATE; CODES];
         number[goal.code()] = 0;
         let mut states = vec![goal];
@@ -203,39 +235,80 @@ impl WalkingDistance {
             next.push(moves);
             head += 1;
         }
-        WalkingDistance {
+        Axis {
             distance,
             next,
             number,
         }
     }
+}
 
-    /// The numbers of the row and column states of `board`.
+/// The walking distance of Ken'ichiro Takahashi: the least number of vertical moves that bring
+/// the rows of a board to the goal's [`Rows`], plus the same for the columns and horizontal
+/// moves. Every move counts in one of the two, so their sum is a lower bound; it is at least
+/// the Manhattan distance, and 0 only at the goal. Two breadth-first searches fill the tables,
+/// in microseconds, and a move then updates the bound by two lookups.
+pub struct WalkingDistance {
+    /// `label[tile]`: one more than the cell of `tile` in the goal; 0 for the blank.
+    label: [u8; CELLS],
+    /// The tables of the rows and of the columns.
+    axes: [Axis; 2],
+}
+
+impl WalkingDistance {
+    /// Builds the tables for `goal`, a permutation of `0..9`: 2·105 states, O(2·105·6) time
+    /// (one table and a copy when the goal's blank is on the main diagonal, as in the standard
+    /// and spiral goals), 34 KB.
+    pub fn new(goal: &Board) -> Self {
+        let mut label = [0; CELLS];
+        for (cell, &tile) in goal.iter().enumerate().filter(|&(_, &tile)| tile != 0) {
+            label[usize::from(tile)] = cell as u8 + 1;
+        }
+        let blank = blank_of(goal);
+        let goal = goal.map(|tile| label[usize::from(tile)]);
+        let rows = Axis::new(Rows::of(&goal, true));
+        // With the goal's blank on the main diagonal, the columns read as rows are the rows.
+        let cols = if blank / SIDE == blank % SIDE {
+            rows.clone()
+        } else {
+            Axis::new(Rows::of(&goal, false))
+        };
+        WalkingDistance {
+            label,
+            axes: [rows, cols],
+        }
+    }
+
+    /// `board` with each tile renamed after its goal cell, `t` for the tile that belongs at
+    /// cell `t - 1`, so that the search finds a tile's goal row and column in the tile itself.
+    fn relabel(&self, board: &Board) -> Board {
+        board.map(|tile| self.label[usize::from(tile)])
+    }
+
+    /// The numbers of the row and column states of a relabelled `board`.
     fn states(&self, board: &Board) -> [u8; 2] {
-        [true, false].map(|by_rows| self.number[Rows::of(board, by_rows).code()])
+        let [rows, cols] = &self.axes;
+        [(rows, true), (cols, false)]
+            .map(|(axis, by_rows)| axis.number[Rows::of(board, by_rows).code()])
     }
 
     /// The bound of a board whose row and column states are `states`.
     fn estimate(&self, [rows, cols]: [u8; 2]) -> u8 {
-        self.distance[usize::from(rows)] + self.distance[usize::from(cols)]
+        let [by_rows, by_cols] = &self.axes;
+        by_rows.distance[usize::from(rows)] + by_cols.distance[usize::from(cols)]
     }
 
-    /// The states after `tile` slides from `cell` into the blank at `blank`. O(1).
+    /// The states after relabelled `tile` slides from `cell` into the blank at `blank`. O(1).
     fn after_move(&self, [rows, cols]: [u8; 2], tile: usize, cell: usize, blank: usize) -> [u8; 2] {
         let home = tile - 1;
+        let [by_rows, by_cols] = &self.axes;
         if blank % SIDE == cell % SIDE {
             let down = usize::from(cell > blank);
-            [self.next[usize::from(rows)][down][home / SIDE], cols]
+            [by_rows.next[usize::from(rows)][down][home / SIDE], cols]
         } else {
             let right = usize::from(cell > blank);
-            [rows, self.next[usize::from(cols)][right][home % SIDE]]
+            [rows, by_cols.next[usize::from(cols)][right][home % SIDE]]
         }
-    }
-}
-
-impl Default for WalkingDistance {
-    fn default() -> Self {
-        Self::new()
     }
 }
 
@@ -271,6 +344,7 @@ const fn neighbour_table() -> [[(u8, usize); 4]; CELLS] {
 /// path found is the lexicographically smallest optimal one.
 struct Ida<'a> {
     walking: &'a WalkingDistance,
+    /// The board, [relabelled](WalkingDistance::relabel).
     board: Board,
     blank: usize,
     /// The letters of the moves made from the start board.
@@ -321,13 +395,15 @@ impl Ida<'_> {
     }
 }
 
-/// The lexicographically smallest optimal path from a solvable `board` (see [`solvable`]), and
-/// the number of boards expanded to find it. At most 31 moves; memory O(31).
+/// The lexicographically smallest optimal path from `board` to the goal of `walking`, which
+/// `board` must be able to reach (see [`solvable`]), and the number of boards expanded to find
+/// it. At most 31 moves; memory O(31).
 pub fn ida_star(walking: &WalkingDistance, board: &Board) -> (Vec<u8>, u64) {
-    let states = walking.states(board);
+    let relabelled = walking.relabel(board);
+    let states = walking.states(&relabelled);
     let mut search = Ida {
         walking,
-        board: *board,
+        board: relabelled,
         blank: blank_of(board),
         path: Vec::with_capacity(MAX_MOVES),
         bound: walking.estimate(states),
@@ -347,19 +423,19 @@ pub fn ida_star(walking: &WalkingDistance, board: &Board) -> (Vec<u8>, u64) {
 /// Marks an arrangement the goal cannot reach.
 const UNREACHABLE: u8 = u8::MAX;
 
-/// The distance of every arrangement from the goal, indexed by [`rank`].
+/// The distance of every arrangement from one goal, indexed by [`rank`].
 pub struct Table {
     distance: Vec<u8>,
 }
 
 impl Table {
-    /// Fills the table by one breadth-first search from the goal: O(9!·9) time, 362,880 bytes
-    /// and a queue of the 181,440 reachable boards.
-    pub fn new() -> Self {
+    /// Fills the table by one breadth-first search from `goal`, a permutation of `0..9`:
+    /// O(9!·9) time, 362,880 bytes and a queue of the 181,440 reachable boards.
+    pub fn new(goal: &Board) -> Self {
         let mut distance = vec![UNREACHABLE; ARRANGEMENTS];
-        distance[rank(&GOAL)] = 0;
+        distance[rank(goal)] = 0;
         let mut queue = Vec::with_capacity(ARRANGEMENTS / 2);
-        queue.push((GOAL, blank_of(&GOAL)));
+        queue.push((*goal, blank_of(goal)));
         let mut head = 0;
         while let Some(&(board, blank)) = queue.get(head) {
             head += 1;
@@ -406,12 +482,6 @@ impl Table {
     }
 }
 
-impl Default for Table {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Solving many boards
 // ---------------------------------------------------------------------------------------------
@@ -420,29 +490,40 @@ impl Default for Table {
 /// cost this much search, the table is cheaper for the rest.
 const TABLE_COST_IN_NODES: u64 = 1_000_000;
 
-/// Solves boards one after another: by IDA* while that is cheap, by the table afterwards.
-#[derive(Default)]
+/// Solves boards one after another for one goal: by IDA* while that is cheap, by the table
+/// afterwards.
 pub struct Solver {
+    goal: Board,
     walking: Option<WalkingDistance>,
     table: Option<Table>,
     nodes: u64,
 }
 
 impl Solver {
+    /// A solver for `goal`, a permutation of `0..9`. Its tables are built when first needed.
+    pub fn new(goal: Board) -> Self {
+        Solver {
+            goal,
+            walking: None,
+            table: None,
+            nodes: 0,
+        }
+    }
+
     /// The lexicographically smallest optimal path from `board`, or `None` when the goal cannot
     /// be reached. The answer does not depend on the boards solved before; the time does.
     pub fn path(&mut self, board: &Board) -> Option<Vec<u8>> {
-        if !solvable(board) {
+        if !solvable(board, &self.goal) {
             return None;
         }
         if let Some(table) = &self.table {
             return table.path(board);
         }
-        let walking = self.walking.get_or_insert_with(WalkingDistance::new);
+        let walking = (self.walking).get_or_insert_with(|| WalkingDistance::new(&self.goal));
         let (path, nodes) = ida_star(walking, board);
         self.nodes += nodes;
         if self.nodes >= TABLE_COST_IN_NODES {
-            self.table = Some(Table::new());
+            self.table = Some(Table::new(&self.goal));
         }
         Some(path)
     }
@@ -463,8 +544,12 @@ impl Solver {
 /// Everything that stops the program before the end of its input.
 #[derive(Debug)]
 pub enum Error {
-    /// Returned when a command-line argument is not `--path` or `--help`.
+    /// Returned when a command-line argument is not `--path`, `--goal` or `--help`.
     UnknownArgument(String),
+    /// Returned when an option that takes a value is the last argument.
+    MissingValue(&'static str),
+    /// Returned when the value of `--goal` is not `standard`, `spiral` or a board.
+    BadGoal(String),
     /// Returned when a character of a board is not a tile `1`–`8`, `x` or `0`; `what` shows it.
     NotATile {
         case: usize,
@@ -490,7 +575,7 @@ impl Error {
     /// The exit code of SPEC.md: 2 for bad usage, 1 for bad input.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::UnknownArgument(_) => 2,
+            Error::UnknownArgument(_) | Error::MissingValue(_) | Error::BadGoal(_) => 2,
             _ => 1,
         }
     }
@@ -506,6 +591,11 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::UnknownArgument(arg) => write!(f, "unknown argument {arg:?}"),
+            Error::MissingValue(option) => write!(f, "{option} needs a value"),
+            Error::BadGoal(goal) => write!(
+                f,
+                "--goal {goal:?} is not standard, spiral or a board of nine tiles 1-8 and x"
+            ),
             Error::NotATile { case, at, what } => {
                 write!(f, "case {case}: {what} is not a tile ({at})")
             }
@@ -533,42 +623,58 @@ impl From<io::Error> for Error {
 // Reading boards
 // ---------------------------------------------------------------------------------------------
 
+/// How the input is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// All of it before the first board: the fastest, for pipes and files.
+    Whole,
+    /// A line at a time, each answer written and flushed as soon as the last token of its
+    /// board is read: for a person typing at a terminal.
+    Lines,
+}
+
 /// The non-whitespace bytes of the input with their places, in order.
-struct Tokens<'a> {
-    input: &'a [u8],
+struct Tokens<R> {
+    input: R,
+    reading: Reading,
+    /// The input read and not yet used up: all of it, or the current line.
+    buffer: Vec<u8>,
     offset: usize,
     place: Place,
 }
 
-impl<'a> Tokens<'a> {
-    fn new(input: &'a [u8]) -> Self {
-        let place = Place { line: 1, column: 1 };
+impl<R: BufRead> Tokens<R> {
+    fn new(input: R, reading: Reading) -> Self {
         Tokens {
             input,
+            reading,
+            buffer: Vec::new(),
             offset: 0,
-            place,
+            place: Place { line: 1, column: 1 },
         }
     }
 
-    /// The character at `offset` as a message shows it: `'a'`, or `byte 0xff` where the input
-    /// is not UTF-8.
-    fn describe(&self, offset: usize) -> String {
-        let rest = &self.input[offset..];
-        (1..=rest.len().min(4))
-            .find_map(|len| std::str::from_utf8(&rest[..len]).ok())
-            .and_then(|text| text.chars().next())
-            .map_or_else(|| format!("byte {:#04x}", rest[0]), |c| format!("{c:?}"))
+    /// Replaces the used-up buffer by the rest of the input or its next line, as `reading`
+    /// says: `false` at the end of input.
+    fn refill(&mut self) -> io::Result<bool> {
+        self.buffer.clear();
+        self.offset = 0;
+        let read = match self.reading {
+            Reading::Whole => self.input.read_to_end(&mut self.buffer)?,
+            Reading::Lines => self.input.read_until(b'\n', &mut self.buffer)?,
+        };
+        Ok(read > 0)
     }
-}
 
-impl Iterator for Tokens<'_> {
-    /// The token's place, its offset in the input and its byte.
-    type Item = (Place, usize, u8);
-
-    fn next(&mut self) -> Option<Self::Item> {
+    /// The next token: its place, its offset in the buffer and its byte; `None` at the end of
+    /// input.
+    fn token(&mut self) -> io::Result<Option<(Place, usize, u8)>> {
         loop {
+            if self.offset == self.buffer.len() && !self.refill()? {
+                return Ok(None);
+            }
             let offset = self.offset;
-            let byte = *self.input.get(offset)?;
+            let byte = self.buffer[offset];
             let place = self.place;
             self.offset += 1;
             self.place.column += 1;
@@ -580,18 +686,28 @@ impl Iterator for Tokens<'_> {
                     }
                 }
                 _ if byte.is_ascii_whitespace() => {}
-                _ => return Some((place, offset, byte)),
+                _ => return Ok(Some((place, offset, byte))),
             }
         }
+    }
+
+    /// The character at `offset` in the buffer as a message shows it: `'a'`, or `byte 0xff`
+    /// where the input is not UTF-8.
+    fn describe(&self, offset: usize) -> String {
+        let rest = &self.buffer[offset..];
+        (1..=rest.len().min(4))
+            .find_map(|len| std::str::from_utf8(&rest[..len]).ok())
+            .and_then(|text| text.chars().next())
+            .map_or_else(|| format!("byte {:#04x}", rest[0]), |c| format!("{c:?}"))
     }
 }
 
 /// Reads board number `case` from `tokens`: `Ok(None)` at the end of input.
-fn read_board(tokens: &mut Tokens<'_>, case: usize) -> Result<Option<Board>, Error> {
+fn read_board<R: BufRead>(tokens: &mut Tokens<R>, case: usize) -> Result<Option<Board>, Error> {
     let mut board = [0; CELLS];
     let mut seen = [false; CELLS];
     for (i, slot) in board.iter_mut().enumerate() {
-        let Some((at, offset, byte)) = tokens.next() else {
+        let Some((at, offset, byte)) = tokens.token()? else {
             return match i {
                 0 => Ok(None),
                 tiles => Err(Error::Short { case, tiles }),
@@ -629,32 +745,126 @@ pub enum Output {
     Path,
 }
 
-const USAGE: &str = "usage: eight [--path] < boards";
+/// What the arguments ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// What is printed for each board.
+    pub output: Output,
+    /// The board to reach.
+    pub goal: Board,
+}
+
+const USAGE: &str = "usage: eight [--path] [--goal standard|spiral|\"t t t t t t t t t\"] < boards";
+
+/// `board` as the help writes it: `1 2 3 / 4 5 6 / 7 8 x`.
+fn show(board: &Board) -> String {
+    let tile = |&t: &u8| if t == 0 { 'x' } else { char::from(b'0' + t) };
+    let rows: Vec<String> = (board.chunks(SIDE))
+        .map(|row| {
+            row.iter()
+                .map(|t| tile(t).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    rows.join(" / ")
+}
+
+/// What `--help` prints: the words of this file's header, with the defaults of this build.
+fn help() -> String {
+    let output_default = match DEFAULT_OUTPUT {
+        Output::Moves => "the number of moves",
+        Output::Path => "the path",
+    };
+    format!(
+        "{USAGE}
+
+Solves the 8-puzzle: the least number of moves that bring each 3x3 board to the
+goal (AcWing 845; Luogu P1379 with --goal spiral), or the moves themselves with
+--path (AcWing 179, POJ 1077).
+
+Input: boards of 9 tokens, row-major, until end of input. A token is one character:
+a tile 1-8, or x (or 0) for the blank. Whitespace between tokens is optional, so
+\"2 3 4 1 5 x 7 6 8\" and \"23415x768\" are the same board. Piped input is read whole;
+at a terminal each board is answered as soon as its last token is typed (Ctrl-D ends).
+
+Options:
+  --goal G     the board to reach (default: {default}):
+                 standard             {standard}
+                 spiral               {spiral}
+                 \"t t t t t t t t t\"  nine tokens, written as a board is
+  --path       print the path of each board, not its number of moves
+               (default: {output_default})
+  -h, --help   print this help
+
+Output: one line per board: the least number of moves, or -1 when the goal cannot be
+reached. With --path: the lexicographically smallest optimal path in d < l < r < u (each
+letter the direction the blank moves), unsolvable, or an empty line for a solved board.
+
+Exit codes: 0 done; 1 a bad board (\"error: case N: ...\" on stderr, after the answers
+to the boards before it); 2 bad usage.
+
+Example:
+  $ echo 23415x768 | eight --path
+  dlurullddrurdllurdr
+",
+        default = show(&DEFAULT_GOAL),
+        standard = show(&STANDARD),
+        spiral = show(&SPIRAL),
+    )
+}
 
 /// Reads the arguments after the program name: `None` when they ask for help.
-pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Option<Output>, Error> {
-    let mut output = Output::Moves;
-    for arg in args {
+pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Option<Options>, Error> {
+    let mut options = Options {
+        output: DEFAULT_OUTPUT,
+        goal: DEFAULT_GOAL,
+    };
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--path" => output = Output::Path,
+            "--path" => options.output = Output::Path,
+            "--goal" => {
+                let goal = args.next().ok_or(Error::MissingValue("--goal"))?;
+                options.goal = parse_goal(goal)?;
+            }
             "--help" | "-h" => return Ok(None),
             _ => return Err(Error::UnknownArgument(arg)),
         }
     }
-    Ok(Some(output))
+    Ok(Some(options))
 }
 
-/// Answers every board of `input` on `out`, in order, up to the first bad one.
-pub fn run<R: BufRead, W: Write>(mut input: R, out: &mut W, output: Output) -> Result<(), Error> {
-    let mut bytes = Vec::new();
-    input.read_to_end(&mut bytes)?;
-    let mut solver = Solver::default();
-    let mut tokens = Tokens::new(&bytes);
+/// The goal `--goal` names: `standard`, `spiral`, or nine tokens read as a board is.
+fn parse_goal(goal: String) -> Result<Board, Error> {
+    match goal.as_str() {
+        "standard" => Ok(STANDARD),
+        "spiral" => Ok(SPIRAL),
+        text => {
+            let mut tokens = Tokens::new(text.as_bytes(), Reading::Whole);
+            match (read_board(&mut tokens, 1), tokens.token()) {
+                (Ok(Some(board)), Ok(None)) => Ok(board),
+                _ => Err(Error::BadGoal(goal)),
+            }
+        }
+    }
+}
+
+/// Answers every board of `input` on `out`, in order, up to the first bad one; with
+/// [`Reading::Lines`], flushes `out` after each answer.
+pub fn run<R: BufRead, W: Write>(
+    input: R,
+    out: &mut W,
+    options: Options,
+    reading: Reading,
+) -> Result<(), Error> {
+    let mut solver = Solver::new(options.goal);
+    let mut tokens = Tokens::new(input, reading);
     for case in 1.. {
         let Some(board) = read_board(&mut tokens, case)? else {
             break;
         };
-        match output {
+        match options.output {
             Output::Moves => match solver.moves(&board) {
                 Some(moves) => writeln!(out, "{moves}")?,
                 None => writeln!(out, "-1")?,
@@ -667,6 +877,9 @@ pub fn run<R: BufRead, W: Write>(mut input: R, out: &mut W, output: Output) -> R
                 None => writeln!(out, "unsolvable")?,
             },
         }
+        if reading == Reading::Lines {
+            out.flush()?;
+        }
     }
     Ok(())
 }
@@ -674,10 +887,10 @@ pub fn run<R: BufRead, W: Write>(mut input: R, out: &mut W, output: Output) -> R
 fn main() -> ExitCode {
     // An argument that is not UTF-8 is read lossily, to be refused as unknown.
     let args = std::env::args_os().skip(1);
-    let output = match parse_args(args.map(|arg| arg.to_string_lossy().into_owned())) {
-        Ok(Some(output)) => output,
+    let options = match parse_args(args.map(|arg| arg.to_string_lossy().into_owned())) {
+        Ok(Some(options)) => options,
         Ok(None) => {
-            println!("{USAGE}\nReads 3x3 boards (x the blank) from stdin; prints the least moves, or -1.");
+            print!("{}", help());
             return ExitCode::SUCCESS;
         }
         Err(error) => {
@@ -685,8 +898,14 @@ fn main() -> ExitCode {
             return ExitCode::from(error.exit_code());
         }
     };
+    let stdin = io::stdin();
+    let reading = if stdin.is_terminal() {
+        Reading::Lines
+    } else {
+        Reading::Whole
+    };
     let mut out = BufWriter::new(io::stdout().lock());
-    let result = run(io::stdin().lock(), &mut out, output);
+    let result = run(stdin.lock(), &mut out, options, reading);
     let flushed = out.flush();
     match result.and(flushed.map_err(Error::from)) {
         Ok(()) => ExitCode::SUCCESS,
@@ -701,34 +920,110 @@ fn main() -> ExitCode {
 mod tests {
     use super::*;
 
-    fn answer(input: &str, output: Output) -> String {
+    fn answer(input: &str, output: Output, goal: Board) -> String {
         let mut out = Vec::new();
-        run(input.as_bytes(), &mut out, output).unwrap();
+        let options = Options { output, goal };
+        run(input.as_bytes(), &mut out, options, Reading::Whole).unwrap();
         String::from_utf8(out).unwrap()
     }
 
     #[test]
     fn acwing_sample() {
-        assert_eq!(answer("2 3 4 1 5 x 7 6 8", Output::Moves), "19\n");
-        assert_eq!(answer("23415x768\n", Output::Path).trim_end().len(), 19);
+        assert_eq!(
+            answer("2 3 4 1 5 x 7 6 8", Output::Moves, STANDARD),
+            "19
+"
+        );
+        let path = answer("23415x768\n", Output::Path, STANDARD);
+        assert_eq!(path.trim_end().len(), 19);
+    }
+
+    #[test]
+    fn luogu_sample() {
+        assert_eq!(answer("283104765", Output::Moves, SPIRAL), "4\n");
+        assert_eq!(answer("283104765", Output::Moves, STANDARD), "-1\n");
     }
 
     #[test]
     fn hardest_and_unsolvable() {
         let input = "8 6 7 2 5 4 3 x 1\n6 4 7 8 5 x 3 2 1\n1 2 3 4 5 6 8 7 x\n12345678x";
-        assert_eq!(answer(input, Output::Moves), "31\n31\n-1\n0\n");
+        assert_eq!(answer(input, Output::Moves, STANDARD), "31\n31\n-1\n0\n");
+        assert_eq!(answer(input, Output::Moves, SPIRAL), "-1\n-1\n8\n-1\n");
     }
 
     #[test]
     fn table_and_search_agree() {
-        let (table, walking) = (Table::new(), WalkingDistance::new());
-        for board in [
-            [8, 6, 7, 2, 5, 4, 3, 0, 1],
-            [2, 3, 4, 1, 5, 0, 7, 6, 8],
-            GOAL,
-        ] {
-            assert_eq!(table.path(&board), Some(ida_star(&walking, &board).0));
+        for goal in [STANDARD, SPIRAL, [5, 0, 3, 8, 6, 2, 7, 4, 1]] {
+            let (table, walking) = (Table::new(&goal), WalkingDistance::new(&goal));
+            for board in [
+                [8, 6, 7, 2, 5, 4, 3, 0, 1],
+                [2, 3, 4, 1, 5, 0, 7, 6, 8],
+                goal,
+            ] {
+                let expected = table.path(&board);
+                assert_eq!(expected.is_some(), solvable(&board, &goal));
+                if expected.is_some() {
+                    assert_eq!(expected, Some(ida_star(&walking, &board).0));
+                }
+            }
         }
+    }
+
+    #[test]
+    fn walking_distance_has_105_states_an_axis_for_every_goal_blank() {
+        for blank in 0..CELLS {
+            let mut goal = STANDARD;
+            goal.swap(blank, CELLS - 1);
+            let walking = WalkingDistance::new(&goal);
+            for axis in &walking.axes {
+                assert_eq!(axis.distance.len(), 105, "goal {goal:?}");
+            }
+            let relabelled = walking.relabel(&goal);
+            assert_eq!(walking.estimate(walking.states(&relabelled)), 0);
+        }
+    }
+
+    #[test]
+    fn arguments() {
+        let args = |list: &[&str]| parse_args(list.iter().map(|s| s.to_string()));
+        let options = |output, goal| Some(Options { output, goal });
+        assert_eq!(args(&[]).unwrap(), options(DEFAULT_OUTPUT, DEFAULT_GOAL));
+        let spiral = args(&["--goal", "spiral", "--path"]).unwrap();
+        assert_eq!(spiral, options(Output::Path, SPIRAL));
+        let explicit = args(&["--goal", "1 2 3 8 x 4 7 6 5"]).unwrap();
+        assert_eq!(explicit, options(DEFAULT_OUTPUT, SPIRAL));
+        assert_eq!(
+            args(&["--goal", "12345678x"]).unwrap(),
+            options(DEFAULT_OUTPUT, STANDARD)
+        );
+        assert_eq!(args(&["--help"]).unwrap(), None);
+        for (bad, message) in [
+            (&["--goal"][..], "--goal needs a value"),
+            (
+                &["--goal", "1 2 3"],
+                "--goal \"1 2 3\" is not standard, spiral or a board of nine tiles 1-8 and x",
+            ),
+            (
+                &["--goal", "12345678x1"],
+                "--goal \"12345678x1\" is not standard, spiral or a board of nine tiles 1-8 and x",
+            ),
+            (&["--goal", "12345677x"], ""),
+            (&["-x"], "unknown argument \"-x\""),
+        ] {
+            let error = args(bad).unwrap_err();
+            assert_eq!(error.exit_code(), 2, "{bad:?}");
+            if !message.is_empty() {
+                assert_eq!(error.to_string(), message);
+            }
+        }
+    }
+
+    #[test]
+    fn help_shows_the_goals() {
+        let help = help();
+        assert!(help.contains("standard             1 2 3 / 4 5 6 / 7 8 x"));
+        assert!(help.contains("spiral               1 2 3 / 8 x 4 / 7 6 5"));
+        assert!(help.lines().count() <= 40);
     }
 
     #[test]
@@ -743,15 +1038,22 @@ mod tests {
             ),
             ("x 0", "case 1: the blank is repeated (line 1, column 3)"),
         ];
-        for (input, message) in cases {
-            let error = run(input.as_bytes(), &mut Vec::new(), Output::Moves).unwrap_err();
-            assert_eq!(error.to_string(), message);
-            assert_eq!(error.exit_code(), 1);
+        let options = Options {
+            output: Output::Moves,
+            goal: STANDARD,
+        };
+        for reading in [Reading::Whole, Reading::Lines] {
+            for (input, message) in cases {
+                let mut out = Vec::new();
+                let error = run(input.as_bytes(), &mut out, options, reading).unwrap_err();
+                assert_eq!(error.to_string(), message);
+                assert_eq!(error.exit_code(), 1);
+            }
+            let error = run(&b"12\xff"[..], &mut Vec::new(), options, reading).unwrap_err();
+            assert_eq!(
+                error.to_string(),
+                "case 1: byte 0xff is not a tile (line 1, column 3)"
+            );
         }
-        let error = run(&b"12\xff"[..], &mut Vec::new(), Output::Moves).unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "case 1: byte 0xff is not a tile (line 1, column 3)"
-        );
     }
 }

@@ -13,6 +13,15 @@
 //! One line per board: the least number of moves, or `-1` when the goal cannot be reached.
 //! With `--path`, instead: the lexicographically smallest optimal path in `d < l < r < u`
 //! (each letter the direction the blank moves), `unsolvable`, or an empty line for a solved board.
+//! Piped input is read whole; from a terminal, each board is answered as soon as its last tile
+//! is typed.
+//!
+//! # LeetCode
+//!
+//! LeetCode wants a function, not a program: the block between the lines `LeetCode 773: paste
+//! from here` and `LeetCode 773: to here` pastes as it is into its editor, which declares
+//! `struct Solution;` itself. It holds the table and `Solution::sliding_puzzle`; the program
+//! around it reads and writes text.
 //!
 //! # Errors
 //!
@@ -26,8 +35,15 @@
 #![forbid(unsafe_code)]
 
 use std::fmt;
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
+
+/// The type LeetCode declares, whose `impl` is its entry point: declared here so that the
+/// LeetCode block below compiles in this file as it does there.
+#[allow(dead_code)] // Only LeetCode calls its function; this program reads text instead.
+pub struct Solution;
+
+// ============= LeetCode 773: paste from here (LeetCode declares `struct Solution;`) =============
 
 // ---------------------------------------------------------------------------------------------
 // Boards and moves
@@ -112,7 +128,50 @@ impl Solver {
     pub fn moves(&self, board: &Board) -> Option<u8> {
         Some(self.distance[rank(board)]).filter(|&d| d != UNREACHABLE)
     }
+}
 
+impl Default for Solver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Solution {
+    /// LeetCode 773: the least number of moves that bring `board` to `[[1,2,3],[4,5,0]]`, or
+    /// -1 when none do.
+    ///
+    /// # Constraints
+    ///
+    /// `board` has 2 rows of 3 numbers, each of `0..=5` once (`0` the blank).
+    ///
+    /// # Panics
+    ///
+    /// When `board` breaks the constraints.
+    ///
+    /// # Complexity
+    ///
+    /// O(720·6) to build the table of [`Solver`], then O(1).
+    #[allow(dead_code)] // LeetCode calls it; this program's `main` reads text instead.
+    pub fn sliding_puzzle(board: Vec<Vec<i32>>) -> i32 {
+        assert!(board.len() == 2 && board.iter().all(|row| row.len() == COLS));
+        let mut tiles = [0; CELLS];
+        for (slot, &tile) in tiles.iter_mut().zip(board.iter().flatten()) {
+            *slot = u8::try_from(tile).expect("a tile 0-5");
+        }
+        let mut sorted = tiles;
+        sorted.sort_unstable();
+        assert_eq!(sorted, [0, 1, 2, 3, 4, 5], "each tile 0-5 once");
+        Solver::new().moves(&tiles).map_or(-1, i32::from)
+    }
+}
+
+// ================================== LeetCode 773: to here ===================================
+
+// ---------------------------------------------------------------------------------------------
+// Paths
+// ---------------------------------------------------------------------------------------------
+
+impl Solver {
     /// The lexicographically smallest optimal path from `board`, or `None` when the goal cannot
     /// be reached: at each step, the first move in [`MOVES`] order that gets one move closer.
     /// O(length·6²).
@@ -135,12 +194,6 @@ impl Solver {
             remaining -= 1;
         }
         Some(path)
-    }
-}
-
-impl Default for Solver {
-    fn default() -> Self {
-        Self::new()
     }
 }
 
@@ -240,59 +293,87 @@ fn is_separator(byte: u8) -> bool {
     byte.is_ascii_whitespace() || b",[]{}()".contains(&byte)
 }
 
+/// How the input is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// All of it before the first board: the fastest, for pipes and files.
+    Whole,
+    /// A line at a time, each answer written and flushed as soon as the last tile of its board
+    /// is read: for a person typing at a terminal.
+    Lines,
+}
+
 /// The tokens of the input with their places, in order.
-struct Tokens<'a> {
-    input: &'a [u8],
+struct Tokens<R> {
+    input: R,
+    reading: Reading,
+    /// The input read and not yet used up: all of it, or the current line.
+    buffer: Vec<u8>,
     offset: usize,
     place: Place,
 }
 
-impl<'a> Tokens<'a> {
-    fn new(input: &'a [u8]) -> Self {
-        let place = Place { line: 1, column: 1 };
+impl<R: BufRead> Tokens<R> {
+    fn new(input: R, reading: Reading) -> Self {
         Tokens {
             input,
+            reading,
+            buffer: Vec::new(),
             offset: 0,
-            place,
+            place: Place { line: 1, column: 1 },
         }
     }
-}
 
-impl<'a> Iterator for Tokens<'a> {
-    type Item = (Place, &'a [u8]);
+    /// Replaces the used-up buffer by the rest of the input or its next line, as `reading`
+    /// says: `false` at the end of input. A token never spans two lines, since a newline
+    /// separates tokens.
+    fn refill(&mut self) -> io::Result<bool> {
+        self.buffer.clear();
+        self.offset = 0;
+        let read = match self.reading {
+            Reading::Whole => self.input.read_to_end(&mut self.buffer)?,
+            Reading::Lines => self.input.read_until(b'\n', &mut self.buffer)?,
+        };
+        Ok(read > 0)
+    }
 
-    fn next(&mut self) -> Option<Self::Item> {
-        while let Some(&byte) = self.input.get(self.offset).filter(|&&b| is_separator(b)) {
-            self.offset += 1;
-            self.place.column += 1;
-            if byte == b'\n' {
-                self.place = Place {
-                    line: self.place.line + 1,
-                    column: 1,
-                };
+    /// The next token and its place; `None` at the end of input.
+    fn token(&mut self) -> io::Result<Option<(Place, &[u8])>> {
+        loop {
+            match self.buffer.get(self.offset).copied() {
+                None if !self.refill()? => return Ok(None),
+                None => {}
+                Some(byte) if is_separator(byte) => {
+                    self.offset += 1;
+                    self.place.column += 1;
+                    if byte == b'\n' {
+                        self.place = Place {
+                            line: self.place.line + 1,
+                            column: 1,
+                        };
+                    }
+                }
+                Some(_) => break,
             }
         }
         let start = self.offset;
-        let len = self.input[start..]
+        let len = self.buffer[start..]
             .iter()
             .take_while(|&&b| !is_separator(b))
             .count();
-        if len == 0 {
-            return None;
-        }
         let place = self.place;
         self.offset += len;
         self.place.column += len;
-        Some((place, &self.input[start..start + len]))
+        Ok(Some((place, &self.buffer[start..start + len])))
     }
 }
 
 /// Reads board number `case` from `tokens`: `Ok(None)` at the end of input.
-fn read_board(tokens: &mut Tokens<'_>, case: usize) -> Result<Option<Board>, Error> {
+fn read_board<R: BufRead>(tokens: &mut Tokens<R>, case: usize) -> Result<Option<Board>, Error> {
     let mut board = [0; CELLS];
     let mut seen = [false; CELLS];
     for (i, slot) in board.iter_mut().enumerate() {
-        let Some((at, bytes)) = tokens.next() else {
+        let Some((at, bytes)) = tokens.token()? else {
             return match i {
                 0 => Ok(None),
                 tiles => Err(Error::Short { case, tiles }),
@@ -339,6 +420,33 @@ pub enum Output {
 
 const USAGE: &str = "usage: five [--path] < boards";
 
+/// What `--help` prints after [`USAGE`]: the words of this file's header.
+const HELP: &str = "Solves the 2x3 sliding puzzle of LeetCode 773: the least number of moves that
+bring each board to 1 2 3 / 4 5 0.
+
+Input: boards of 6 tiles 0-5 (0 the blank), row-major, until end of input. Tiles are
+separated by any mix of whitespace, commas and brackets [ ] { } ( ), so the LeetCode
+form [[1,2,3],[4,0,5]], the brace form {{1,2,3},{0,4,5}} and the plain form
+1 2 3 4 0 5 all read as boards. Piped input is read whole; at a terminal each board
+is answered as soon as its last tile is typed (Ctrl-D ends).
+
+Options:
+  --path       print the path of each board, not its number of moves
+               (default: the number of moves)
+  -h, --help   print this help
+
+Output: one line per board: the least number of moves, or -1 when the goal cannot be
+reached. With --path: the lexicographically smallest optimal path in d < l < r < u (each
+letter the direction the blank moves), unsolvable, or an empty line for a solved board.
+
+Exit codes: 0 done; 1 a bad board (\"error: case N: ...\" on stderr, after the answers
+to the boards before it); 2 bad usage.
+
+Example:
+  $ echo '[[4,1,2],[5,0,3]]' | five
+  5
+";
+
 /// Reads the arguments after the program name.
 pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Option<Output>, Error> {
     let mut output = Output::Moves;
@@ -352,12 +460,16 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Option<Outp
     Ok(Some(output))
 }
 
-/// Answers every board of `input` on `out`, in order, up to the first bad one.
-pub fn run<R: BufRead, W: Write>(mut input: R, out: &mut W, output: Output) -> Result<(), Error> {
-    let mut bytes = Vec::new();
-    input.read_to_end(&mut bytes)?;
+/// Answers every board of `input` on `out`, in order, up to the first bad one; with
+/// [`Reading::Lines`], flushes `out` after each answer.
+pub fn run<R: BufRead, W: Write>(
+    input: R,
+    out: &mut W,
+    output: Output,
+    reading: Reading,
+) -> Result<(), Error> {
     let solver = Solver::new();
-    let mut tokens = Tokens::new(&bytes);
+    let mut tokens = Tokens::new(input, reading);
     for case in 1.. {
         let Some(board) = read_board(&mut tokens, case)? else {
             break;
@@ -372,6 +484,9 @@ pub fn run<R: BufRead, W: Write>(mut input: R, out: &mut W, output: Output) -> R
                 None => writeln!(out, "unsolvable")?,
             },
         }
+        if reading == Reading::Lines {
+            out.flush()?;
+        }
     }
     Ok(())
 }
@@ -382,7 +497,7 @@ fn main() -> ExitCode {
     let output = match parse_args(args.map(|arg| arg.to_string_lossy().into_owned())) {
         Ok(Some(output)) => output,
         Ok(None) => {
-            println!("{USAGE}\nReads 2x3 boards from stdin; prints the least moves, or -1.");
+            print!("{USAGE}\n\n{HELP}");
             return ExitCode::SUCCESS;
         }
         Err(error) => {
@@ -390,8 +505,14 @@ fn main() -> ExitCode {
             return ExitCode::from(error.exit_code());
         }
     };
+    let stdin = io::stdin();
+    let reading = if stdin.is_terminal() {
+        Reading::Lines
+    } else {
+        Reading::Whole
+    };
     let mut out = BufWriter::new(io::stdout().lock());
-    let result = run(io::stdin().lock(), &mut out, output);
+    let result = run(stdin.lock(), &mut out, output, reading);
     let flushed = out.flush();
     match result.and(flushed.map_err(Error::from)) {
         Ok(()) => ExitCode::SUCCESS,
@@ -408,7 +529,7 @@ mod tests {
 
     fn answer(input: &str, output: Output) -> String {
         let mut out = Vec::new();
-        run(input.as_bytes(), &mut out, output).unwrap();
+        run(input.as_bytes(), &mut out, output, Reading::Whole).unwrap();
         String::from_utf8(out).unwrap()
     }
 
@@ -416,6 +537,13 @@ mod tests {
     fn leetcode_examples() {
         let input = "[[1,2,3],[4,0,5]]\n[[1,2,3],[5,4,0]]\n[[4,1,2],[5,0,3]]\n[[3,2,4],[1,5,0]]";
         assert_eq!(answer(input, Output::Moves), "1\n-1\n5\n14\n");
+        let boards = [
+            [[1, 2, 3], [4, 0, 5]],
+            [[1, 2, 3], [5, 4, 0]],
+            [[4, 1, 2], [5, 0, 3]],
+        ];
+        let function = boards.map(|board| Solution::sliding_puzzle(board.map(Vec::from).into()));
+        assert_eq!(function, [1, -1, 5]);
     }
 
     #[test]
@@ -468,10 +596,13 @@ mod tests {
                 "case 1: tile 4 is repeated (line 1, column 9)",
             ),
         ];
-        for (input, message) in cases {
-            let error = run(input.as_bytes(), &mut Vec::new(), Output::Moves).unwrap_err();
-            assert_eq!(error.to_string(), message);
-            assert_eq!(error.exit_code(), 1);
+        for reading in [Reading::Whole, Reading::Lines] {
+            for (input, message) in cases {
+                let mut out = Vec::new();
+                let error = run(input.as_bytes(), &mut out, Output::Moves, reading).unwrap_err();
+                assert_eq!(error.to_string(), message);
+                assert_eq!(error.exit_code(), 1);
+            }
         }
     }
 

@@ -3,10 +3,12 @@
 
 #![allow(dead_code)]
 
+use std::cell::RefCell;
 use std::collections::HashMap;
-use std::io::Write;
+use std::io::{BufRead, Read, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::rc::Rc;
 
 /// Boards of 2×3 at each distance 0..=21 from `1 2 3 / 4 5 0` (ANCHORS.md).
 pub const FIVE_COUNTS_BY_DISTANCE: [usize; 22] = [
@@ -221,4 +223,84 @@ pub fn run_process(exe: &str, args: &[&str], stdin: Vec<u8>) -> (i32, String, St
     let (code, stdout, stderr) = run_in(Path::new("."), exe, args, stdin);
     let text = |bytes: Vec<u8>| String::from_utf8_lossy(&bytes).into_owned();
     (code, text(stdout), text(stderr))
+}
+
+/// A person at a terminal, as a reader: it hands over one line at a time, and before each line
+/// (and at the end of input) notes what the program has flushed to the [`Screen`] so far, so a
+/// test sees which answers were on the screen when each line was typed.
+pub struct Typist {
+    lines: Vec<Vec<u8>>,
+    /// The line being read, and how much of it is used up.
+    line: usize,
+    used: usize,
+    screen: Rc<RefCell<Vec<u8>>>,
+    /// What the screen showed when line `i` was asked for; one more at the end of input.
+    pub seen: Vec<String>,
+}
+
+/// A writer that shows only what has been flushed, like a terminal behind a buffer.
+pub struct Screen {
+    pending: Vec<u8>,
+    shown: Rc<RefCell<Vec<u8>>>,
+}
+
+/// A typist of `lines` and the screen that it watches.
+pub fn terminal(lines: &[&str]) -> (Typist, Screen) {
+    let shown = Rc::new(RefCell::new(Vec::new()));
+    let typist = Typist {
+        lines: lines.iter().map(|line| line.as_bytes().to_vec()).collect(),
+        line: 0,
+        used: 0,
+        screen: Rc::clone(&shown),
+        seen: Vec::new(),
+    };
+    let pending = Vec::new();
+    (typist, Screen { pending, shown })
+}
+
+impl Read for Typist {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let available = self.fill_buf()?;
+        let len = available.len().min(buf.len());
+        buf[..len].copy_from_slice(&available[..len]);
+        self.consume(len);
+        Ok(len)
+    }
+}
+
+impl BufRead for Typist {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.used == 0 && self.seen.len() == self.line {
+            let screen = String::from_utf8_lossy(&self.screen.borrow()).into_owned();
+            self.seen.push(screen);
+        }
+        Ok(self
+            .lines
+            .get(self.line)
+            .map_or(&[], |line| &line[self.used..]))
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.used += amount;
+        if self
+            .lines
+            .get(self.line)
+            .is_some_and(|line| self.used == line.len())
+        {
+            self.line += 1;
+            self.used = 0;
+        }
+    }
+}
+
+impl Write for Screen {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.shown.borrow_mut().append(&mut self.pending);
+        Ok(())
+    }
 }
