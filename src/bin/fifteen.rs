@@ -2393,7 +2393,7 @@ pub mod search {
                     (state, h)
                 }
 
-                #[inline]
+                #[inline(always)]
                 fn apply(
                     &self,
                     state: &mut PdbState,
