@@ -2754,10 +2754,13 @@ pub mod search {
             if let Some(hit) = budget.stopped() {
                 return Err(hit);
             }
+            // A thread that gave up may have left an earlier subtree unsearched.
+            if race.gave_up.into_inner() {
+                return Ok(Ok(Outcome::GaveUp));
+            }
             let found = race.path.into_inner().unwrap_or_else(|e| e.into_inner());
             Ok(match found {
                 Some((_, path)) => Ok(Outcome::Path(path)),
-                None if race.gave_up.into_inner() => Ok(Outcome::GaveUp),
                 None => Err(race.least.into_inner()),
             })
         }
