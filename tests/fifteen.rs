@@ -20,6 +20,7 @@ use fifteen::search::pdb::additive::{by_symmetry, in_reading_order, Additive};
 use fifteen::search::pdb::build::build_table;
 use fifteen::search::pdb::cache::{cached_table, checksum};
 use fifteen::search::pdb::placement::{rank, table_len};
+use fifteen::search::pdb::TableWork;
 use fifteen::search::plan::{CENTRE323, P3444, P555, P663, P771, P87};
 use fifteen::search::{ida, Budget, Limits, Puzzle};
 use std::collections::{HashMap, VecDeque};
@@ -485,7 +486,7 @@ fn check_table(shape: Shape, goal: &[u32], group: &[u8]) {
         *entry = (*entry).min(d);
     }
     let puzzle = Puzzle::new(shape, goal.iter().map(|&t| t as u8).collect());
-    let table = build_table(&puzzle, group, blank);
+    let table = build_table(&puzzle, group, blank, 2, &|_| {});
     // Placements the search never reaches (half of them when the group holds every tile)
     // are marked 255.
     let reached = table.iter().filter(|&&v| v != u8::MAX).count();
@@ -531,6 +532,46 @@ fn tables_match_an_independent_search() {
                     check_table(shape, &goal, &group);
                 }
             }
+        }
+    }
+}
+
+#[test]
+fn tables_built_on_several_threads_equal_the_single_threaded_ones() {
+    let four = Shape { rows: 4, cols: 4 };
+    let cases: [(Shape, &[u8]); 5] = [
+        (four, &[0, 1, 2, 3, 4]),
+        (four, &[1, 2, 4, 5, 8, 9]),
+        (Shape { rows: 3, cols: 4 }, &[0, 1, 2, 4, 5, 6]),
+        (Shape { rows: 5, cols: 5 }, &[0, 1, 5, 6]),
+        (Shape { rows: 2, cols: 6 }, &[0, 1, 2, 6, 7]),
+    ];
+    for (shape, group) in cases {
+        let n = shape.cells() as u8;
+        let puzzle = Puzzle::new(shape, (1..n).chain([0]).collect());
+        let blank = shape.cells() - 1;
+        let caller = std::thread::current().id();
+        let mut tables = Vec::new();
+        for threads in 1..=3 {
+            let levels = std::sync::Mutex::new(Vec::new());
+            let table = build_table(&puzzle, group, blank, threads, &|depth| {
+                assert_eq!(std::thread::current().id(), caller, "on the calling thread");
+                levels.lock().unwrap().push(depth);
+            });
+            // One level a depth, up to one past the deepest placement at least (a level may
+            // reach only new regions of placements reached before).
+            let levels = levels.into_inner().unwrap();
+            let deepest = table.iter().filter(|&&v| v != u8::MAX).max().unwrap();
+            assert!(levels.len() > usize::from(*deepest), "{shape:?} {group:?}");
+            assert!((1..).zip(&levels).all(|(d, &l)| d == l), "{levels:?}");
+            tables.push(table);
+        }
+        assert_eq!(tables[0].len(), table_len(shape.cells(), group.len()));
+        for (threads, table) in (2..).zip(&tables[1..]) {
+            assert!(
+                table == &tables[0],
+                "{shape:?} {group:?}: {threads} threads"
+            );
         }
     }
 }
@@ -656,9 +697,12 @@ fn cached_tables_equal_built_ones_and_damaged_files_are_rebuilt() {
     let shape = Shape { rows: 3, cols: 4 };
     let puzzle = Puzzle::new(shape, (1..12).chain([0]).collect());
     let (group, blank) = ([0u8, 1, 2, 4, 5], 11);
-    let built = build_table(&puzzle, &group, blank);
+    let built = build_table(&puzzle, &group, blank, 1, &|_| {});
     let dir = scratch_dir("cache");
-    assert_eq!(cached_table(&dir, &puzzle, &group, blank, &()), built);
+    assert_eq!(
+        cached_table(&dir, &puzzle, &group, blank, &TableWork::quiet()),
+        built
+    );
     let files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|f| f.unwrap().path())
@@ -673,7 +717,7 @@ fn cached_tables_equal_built_ones_and_damaged_files_are_rebuilt() {
     planted.extend(checksum(&planted).to_le_bytes());
     std::fs::write(file, &planted).unwrap();
     assert_eq!(
-        cached_table(&dir, &puzzle, &group, blank, &()),
+        cached_table(&dir, &puzzle, &group, blank, &TableWork::quiet()),
         planted[..built.len()]
     );
     let mut flipped = written.clone();
@@ -681,12 +725,18 @@ fn cached_tables_equal_built_ones_and_damaged_files_are_rebuilt() {
     // Damaged files (a flipped byte, a cut, nothing) are rebuilt and written anew.
     for damaged in [flipped, written[..written.len() - 1].to_vec(), Vec::new()] {
         std::fs::write(file, &damaged).unwrap();
-        assert_eq!(cached_table(&dir, &puzzle, &group, blank, &()), built);
+        assert_eq!(
+            cached_table(&dir, &puzzle, &group, blank, &TableWork::quiet()),
+            built
+        );
         assert_eq!(std::fs::read(file).unwrap(), written);
     }
     // A directory that cannot be made: the table is built and used all the same.
     let blocked = dir.join(file.file_name().unwrap()).join("sub");
-    assert_eq!(cached_table(&blocked, &puzzle, &group, blank, &()), built);
+    assert_eq!(
+        cached_table(&blocked, &puzzle, &group, blank, &TableWork::quiet()),
+        built
+    );
 }
 
 #[test]

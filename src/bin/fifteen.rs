@@ -1491,7 +1491,7 @@ pub mod search {
     /// relabelled (`t → goal[T(home(t))]`): `s'` is as far from the goal as `s`, and the same
     /// tables serve both look-ups.
     pub mod pdb {
-        use super::Puzzle;
+        use super::{Notes, Puzzle};
 
         /// The most cells a board with tables may have (cell sets are `u32` masks).
         pub const MAX_CELLS: usize = 32;
@@ -1503,6 +1503,32 @@ pub mod search {
         pub const MAX_GROUP: usize = 11;
         const UNSEEN: u8 = u8::MAX;
         const NO_GROUP: u8 = u8::MAX;
+        /// How tables are made: on how many threads, with what progress, telling whom.
+        pub struct TableWork<'a> {
+            /// The threads that build one table (see [`build::build_table`]).
+            pub threads: usize,
+            /// Called as each level of a build starts, with its depth.
+            pub on_level: &'a (dyn Fn(u8) + Sync),
+            /// Where a large build or a file that cannot be written is told.
+            pub notes: &'a dyn Notes,
+        }
+
+        impl TableWork<'_> {
+            /// One thread, no progress, no notes.
+            pub fn quiet() -> TableWork<'static> {
+                TableWork {
+                    threads: 1,
+                    on_level: &|_| {},
+                    notes: &(),
+                }
+            }
+
+            /// The table of `cells` (see [`build::build_table`]).
+            pub fn build(&self, puzzle: &Puzzle, cells: &[u8], blank: usize) -> Vec<u8> {
+                build::build_table(puzzle, cells, blank, self.threads, self.on_level)
+            }
+        }
+
         /// Cell and tile numbers are below [`MAX_CELLS`]; masked by this, they index a
         /// `[_; MAX_CELLS]` array with no bounds check.
         const CELL_MASK: usize = MAX_CELLS - 1;
@@ -1705,85 +1731,251 @@ pub mod search {
             }
         }
 
-        /// The breadth-first build of one group's table.
+        /// The breadth-first build of one group's table, on one thread or several.
         pub mod build {
             use super::placement::{rank, rank_after_move, table_len, weights, Placements, SLOTS};
             use super::{Masks, Puzzle, CELL_MASK, MAX_CELLS, UNSEEN};
+            use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
+            use std::sync::{Mutex, PoisonError};
 
             /// The blank cells already reached with one placement: `u16` when N ≤ 16 (halves
-            /// the build's memory), else `u32`.
-            trait CellSet: Copy {
+            /// the build's memory), else `u32`. A placement's two sets `seen` and `next` are
+            /// packed in one atomic word of twice the width, `seen` in the low half, so that one
+            /// `fetch_or` adds a region to both.
+            trait CellSet: Copy + Send + Sync {
                 const EMPTY: Self;
+                /// The `seen` and `next` sets of one placement.
+                type Pair: Send + Sync;
                 fn bits(self) -> u32;
                 fn of(bits: u32) -> Self;
+                /// A pair with `seen` and an empty `next`.
+                fn pair(seen: u32) -> Self::Pair;
+                /// The `seen` half.
+                fn seen(pair: &Self::Pair) -> u32;
+                /// Adds `region` to both halves: one atomic `fetch_or`, or, when `alone` (no
+                /// other thread touches the pairs), a plain load and store.
+                fn add(pair: &Self::Pair, region: u32, alone: bool);
+                /// Empties the `next` half; returns both halves as they were.
+                fn take_next(pair: &Self::Pair) -> (u32, u32);
             }
 
             macro_rules! cell_set {
-                ($word:ty) => {
-                    impl CellSet for $word {
-                        const EMPTY: $word = 0;
+                ($set:ty, $pair:ty, $word:ty) => {
+                    impl CellSet for $set {
+                        const EMPTY: $set = 0;
+                        type Pair = $pair;
                         #[inline]
                         fn bits(self) -> u32 {
                             u32::from(self)
                         }
                         #[inline]
-                        fn of(bits: u32) -> $word {
-                            bits as $word
+                        fn of(bits: u32) -> $set {
+                            bits as $set
+                        }
+                        fn pair(seen: u32) -> $pair {
+                            <$pair>::new(<$word>::from(seen as $set))
+                        }
+                        #[inline]
+                        fn seen(pair: &$pair) -> u32 {
+                            u32::from(pair.load(Relaxed) as $set)
+                        }
+                        #[inline]
+                        fn add(pair: &$pair, region: u32, alone: bool) {
+                            let half = <$word>::from(region as $set);
+                            let both = half | half << <$set>::BITS;
+                            if alone {
+                                pair.store(pair.load(Relaxed) | both, Relaxed);
+                            } else {
+                                pair.fetch_or(both, Relaxed);
+                            }
+                        }
+                        #[inline]
+                        fn take_next(pair: &$pair) -> (u32, u32) {
+                            let both = pair.load(Relaxed);
+                            let (seen, next) = (both as $set, (both >> <$set>::BITS) as $set);
+                            if next != 0 {
+                                pair.store(<$word>::from(seen), Relaxed);
+                            }
+                            (u32::from(seen), u32::from(next))
                         }
                     }
                 };
             }
-            cell_set!(u16);
-            cell_set!(u32);
+            cell_set!(u16, AtomicU32, u32);
+            cell_set!(u32, AtomicU64, u64);
 
             /// The table of the group whose tiles' goal cells are `cells` (in table order), the
             /// goal's blank at `blank`: entry `rank(p)` is the least number of group moves between
             /// placement `p` and the goal placement (255 if unreachable, which happens only on a
-            /// board of one row or column).
+            /// board of one row or column). Built by `threads` threads: the calling one and
+            /// `threads − 1` started for it (fewer when one cannot start; with one, none is
+            /// started); the table is the same for any number. `on_level(d)` is called on the
+            /// calling thread as the search starts level d = 1, 2, … (the states d group moves
+            /// from the goal; the last level finds nothing new), to show progress.
             ///
             /// Breadth-first by levels over (placement, blank region), a level kept as the blank
             /// cells of its regions in an array by rank, and expanded in rank order, so that the
             /// search walks the arrays in increasing streams; a state marks its whole region when
-            /// generated, so each is expanded once. Time O(states · k) with states = placements ×
-            /// regions (≈11.8 M for a 6-tile group of the 4×4, ≈1.1 s; a 5-tile group ≈0.09 s),
-            /// plus a pass over the level's span of ranks per level; memory 7 bytes per placement
-            /// (13 when N > 16): the table and three sets of blank cells.
+            /// generated, so each is expanded once. The threads take a level's ranks in chunks of
+            /// [`CHUNK`] and mark the states they generate with one atomic `fetch_or` on the
+            /// placement's packed `seen` and `next` sets (a plain load and store when one thread
+            /// works alone); then the next level moves in, in chunks too, and a placement reached
+            /// for the first time gets its depth in the table. Regions are connected components
+            /// of the free cells, so a new region is disjoint from the placement's `seen` set:
+            /// looking at `seen` first is only a shortcut, and a level's sets are the union of the
+            /// regions generated, whatever the order, which makes the table deterministic.
+            ///
+            /// Time O(states · k) with states = placements × regions (≈11.8 M for a 6-tile group
+            /// of the 4×4, ≈1.1 s; a 5-tile group ≈0.09 s), plus a pass over the level's span of
+            /// ranks per level, shared by the threads. Memory 7 bytes per placement: the table
+            /// (1), the packed `seen` and `next` sets (4) and the level's sets (2); 13 when
+            /// N > 16 (1 + 8 + 4).
             ///
             /// # Constraints
             ///
-            /// N ≤ 32, 1 ≤ k = `cells.len()` ≤ min(11, N − 1), cells distinct and not `blank`.
-            pub fn build_table(puzzle: &Puzzle, cells: &[u8], blank: usize) -> Vec<u8> {
-                if puzzle.shape.cells() <= 16 {
-                    build::<u16>(puzzle, cells, blank)
+            /// N ≤ 32, 1 ≤ k = `cells.len()` ≤ min(11, N − 1), cells distinct and not `blank`;
+            /// `threads` ≥ 1 (0 counts as 1).
+            pub fn build_table(
+                puzzle: &Puzzle,
+                cells: &[u8],
+                blank: usize,
+                threads: usize,
+                on_level: &(dyn Fn(u8) + Sync),
+            ) -> Vec<u8> {
+                let (n, k) = (puzzle.shape.cells(), cells.len());
+                let masks = Masks::new(puzzle);
+                let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
+                // The goal: the rank of its placement, and the blank's region.
+                let goal = (rank(cells, n), masks.flood(blank, masks.all & !occupied));
+                let threads = threads.max(1);
+                if n <= 16 {
+                    Build::<u16>::new(masks, n, k).run(goal, threads, on_level)
                 } else {
-                    build::<u32>(puzzle, cells, blank)
+                    Build::<u32>::new(masks, n, k).run(goal, threads, on_level)
                 }
             }
 
             /// The entries of a level looked at together when skipping empty ones.
             const BLOCK: usize = 64;
+            /// The ranks a worker takes at a time (a multiple of [`BLOCK`]).
+            const CHUNK: usize = 64 * BLOCK;
 
-            /// The state of [`build_table`]'s search: the table, and per placement the blank
-            /// cells of its regions reached so far and of those first reached at the next depth
-            /// (side by side: a new state touches both), and of those first reached at the
-            /// current depth.
-            struct Build<S> {
+            /// What the workers of [`build_table`]'s search share: per placement, the blank cells
+            /// of its regions reached so far (`seen`) and of those first reached at the next
+            /// depth (`next`), side by side (a new state touches both).
+            struct Build<S: CellSet> {
                 masks: Masks,
+                n: usize,
                 k: usize,
                 w: [usize; SLOTS],
-                table: Vec<u8>,
-                seen_next: Vec<[S; 2]>,
-                level: Vec<S>,
-                depth: u8,
-                /// The ranks of the next level lie in `next.0..next.1`.
-                next: (usize, usize),
+                seen_next: Vec<S::Pair>,
+            }
+
+            /// The next item of an iterator that workers share.
+            fn take<T>(items: &Mutex<impl Iterator<Item = T>>) -> Option<T> {
+                // (A worker that panicked is propagated by its scope.)
+                items.lock().unwrap_or_else(PoisonError::into_inner).next()
             }
 
             impl<S: CellSet> Build<S> {
+                /// The search of a table of k tiles on N cells, nothing seen yet.
+                fn new(masks: Masks, n: usize, k: usize) -> Self {
+                    Build {
+                        masks,
+                        n,
+                        k,
+                        w: weights(n, k),
+                        seen_next: (0..table_len(n, k)).map(|_| S::pair(0)).collect(),
+                    }
+                }
+
+                /// The table, by a search from the state `(rank, blank cells)` on `threads`
+                /// threads (see [`build_table`]).
+                fn run(
+                    mut self,
+                    (r0, region): (usize, u32),
+                    mut threads: usize,
+                    on_level: &(dyn Fn(u8) + Sync),
+                ) -> Vec<u8> {
+                    let len = self.seen_next.len();
+                    self.seen_next[r0] = S::pair(region);
+                    let mut table = vec![UNSEEN; len];
+                    let mut level = vec![S::EMPTY; len];
+                    level[r0] = S::of(region);
+                    table[r0] = 0;
+                    let mut depth = 0;
+                    // The ranks of the current level lie in `first..last`.
+                    let (mut first, mut last) = (r0, r0 + 1);
+                    while first < last {
+                        depth += 1;
+                        on_level(depth);
+                        let chunks = level[first..last].chunks_mut(CHUNK);
+                        let workers = threads.min(chunks.len());
+                        let chunks = Mutex::new((first..).step_by(CHUNK).zip(chunks));
+                        let spans = on_threads(workers, &|| self.walk(&chunks, workers == 1));
+                        if spans.len() < workers {
+                            threads = spans.len();
+                        }
+                        let next = spans.into_iter().fold((len, 0), |(lo, hi), (first, last)| {
+                            (lo.min(first), hi.max(last))
+                        });
+                        // `level` is all empty again: the next level moves in.
+                        (first, last) = (next.0.min(next.1), next.1);
+                        let chunks = level[first..last]
+                            .chunks_mut(CHUNK)
+                            .zip(table[first..last].chunks_mut(CHUNK));
+                        let workers = threads.min(chunks.len());
+                        let chunks = Mutex::new((first..).step_by(CHUNK).zip(chunks));
+                        on_threads(workers, &|| self.move_in(&chunks, depth));
+                    }
+                    table
+                }
+
+                /// Expands the states of the chunks of the current level taken from `chunks`
+                /// (their first rank, their blank cells by rank), emptying them, and returns the
+                /// span of the ranks of the states generated; `alone`: see [`CellSet::add`].
+                fn walk<'a, I>(&self, chunks: &Mutex<I>, alone: bool) -> (usize, usize)
+                where
+                    I: Iterator<Item = (usize, &'a mut [S])>,
+                    S: 'a,
+                {
+                    let mut next = (usize::MAX, 0);
+                    while let Some((first, chunk)) = take(chunks) {
+                        // Most entries are empty: look at a block of them at a time.
+                        for (start, block) in (first..).step_by(BLOCK).zip(chunk.chunks_mut(BLOCK))
+                        {
+                            if block.iter().fold(0, |any, b| any | b.bits()) == 0 {
+                                continue;
+                            }
+                            let mut placements = Placements::at_rank(start, self.n, self.k);
+                            for (r, entry) in (start..).zip(block) {
+                                if r > start {
+                                    placements.step();
+                                }
+                                let blanks = entry.bits();
+                                if blanks != 0 {
+                                    *entry = S::EMPTY;
+                                    self.expand(r, blanks, &placements, alone, &mut next);
+                                }
+                            }
+                        }
+                    }
+                    next
+                }
+
                 /// Generates the states that follow placement `p`, of rank `r`, through `blanks`,
                 /// the blank cells of its regions at the current depth: every tile next to one of
-                /// them moves onto it. O(k) a successor, plus its region's flood when it is new.
-                fn expand(&mut self, r: usize, blanks: u32, p: &Placements) {
+                /// them moves onto it; `next` grows to hold the ranks of the new states. O(k) a
+                /// successor, plus its region's flood when it is new.
+                #[inline]
+                fn expand(
+                    &self,
+                    r: usize,
+                    blanks: u32,
+                    p: &Placements,
+                    alone: bool,
+                    next: &mut (usize, usize),
+                ) {
                     let (k, occupied) = (self.k, p.occupied());
                     let mut slot_at = [0u8; MAX_CELLS];
                     for (i, &cell) in p.at[..k].iter().enumerate() {
@@ -1806,92 +1998,71 @@ pub mod search {
                                     })
                                 })
                             });
-                            let Some(&[seen, next]) = self.seen_next.get(moved) else {
+                            let Some(pair) = self.seen_next.get(moved) else {
                                 continue;
                             };
                             // The blank ends where the tile was.
-                            if seen.bits() & (1 << from) != 0 {
+                            if S::seen(pair) & (1 << from) != 0 {
                                 continue;
                             }
                             let free = self.masks.all & !(occupied ^ (1 << from) ^ (1 << to));
-                            let region = self.masks.flood(from, free);
-                            if seen.bits() == 0 {
-                                self.table[moved] = self.depth;
+                            S::add(pair, self.masks.flood(from, free), alone);
+                            *next = (next.0.min(moved), next.1.max(moved + 1));
+                        }
+                    }
+                }
+
+                /// Moves the next level in, over the chunks taken from `chunks` (their first rank,
+                /// level entries and table entries): a placement's `next` set becomes its level
+                /// entry and is emptied, and a placement reached for the first time (its `seen`
+                /// set is its `next` set) gets `depth` in the table.
+                fn move_in<'a, I>(&self, chunks: &Mutex<I>, depth: u8)
+                where
+                    I: Iterator<Item = (usize, (&'a mut [S], &'a mut [u8]))>,
+                    S: 'a,
+                {
+                    while let Some((first, (level, table))) = take(chunks) {
+                        let pairs = &self.seen_next[first..first + level.len()];
+                        for ((entry, value), pair) in level.iter_mut().zip(table).zip(pairs) {
+                            let (seen, next) = S::take_next(pair);
+                            if next != 0 {
+                                *entry = S::of(next);
+                                if seen == next {
+                                    *value = depth;
+                                }
                             }
-                            self.seen_next[moved] =
-                                [S::of(seen.bits() | region), S::of(next.bits() | region)];
-                            self.next = (self.next.0.min(moved), self.next.1.max(moved + 1));
                         }
                     }
                 }
             }
 
-            fn build<S: CellSet>(puzzle: &Puzzle, cells: &[u8], blank: usize) -> Vec<u8> {
-                let (n, k) = (puzzle.shape.cells(), cells.len());
-                let len = table_len(n, k);
-                let mut search = Build {
-                    masks: Masks::new(puzzle),
-                    k,
-                    w: weights(n, k),
-                    table: vec![UNSEEN; len],
-                    seen_next: vec![[S::EMPTY; 2]; len],
-                    level: vec![S::EMPTY; len],
-                    depth: 0,
-                    next: (len, 0),
-                };
-                let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
-                let r0 = rank(cells, n);
-                let region = search.masks.flood(blank, search.masks.all & !occupied);
-                search.seen_next[r0][0] = S::of(region);
-                search.level[r0] = S::of(region);
-                search.table[r0] = 0;
-                // The ranks of the current level lie in `first..last`.
-                let (mut first, mut last) = (r0, r0 + 1);
-                while first < last {
-                    search.depth += 1;
-                    search.next = (len, 0);
-                    // Most entries are empty: look at a block of them at a time.
-                    for start in (first..last).step_by(BLOCK) {
-                        let end = last.min(start + BLOCK);
-                        if search.level[start..end]
-                            .iter()
-                            .fold(0, |any, b| any | b.bits())
-                            == 0
-                        {
-                            continue;
-                        }
-                        let mut placements = Placements::at_rank(start, n, k);
-                        for r in start..end {
-                            if r > start {
-                                placements.step();
-                            }
-                            let blanks = search.level[r].bits();
-                            if blanks != 0 {
-                                search.level[r] = S::EMPTY;
-                                search.expand(r, blanks, &placements);
-                            }
-                        }
-                    }
-                    // `level` is all empty again: the next level moves in.
-                    (first, last) = (search.next.0.min(search.next.1), search.next.1);
-                    let (level, seen_next) = (&mut search.level, &mut search.seen_next);
-                    for (r, [_, next]) in level[first..last]
-                        .iter_mut()
-                        .zip(&mut seen_next[first..last])
-                    {
-                        *r = std::mem::replace(next, S::EMPTY);
-                    }
+            /// Runs `work` on the calling thread and on `workers − 1` threads started for it
+            /// (fewer when one cannot start; none for one worker); returns what each returned.
+            fn on_threads<T: Send>(workers: usize, work: &(dyn Fn() -> T + Sync)) -> Vec<T> {
+                if workers <= 1 {
+                    return vec![work()];
                 }
-                search.table
+                std::thread::scope(|scope| {
+                    let started: Vec<_> = (1..workers)
+                        .map_while(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
+                        .collect();
+                    let mut done = vec![work()];
+                    for thread in started {
+                        done.push(
+                            thread
+                                .join()
+                                .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                        );
+                    }
+                    done
+                })
             }
         }
 
         /// Tables kept in files between runs (`--cache`).
         pub mod cache {
-            use super::super::Notes;
-            use super::build::build_table;
             use super::placement::table_len;
-            use super::Puzzle;
+            use super::{Puzzle, TableWork};
             use std::path::Path;
 
             /// The entries from which [`cached_table`] says on stderr that it builds a table: it
@@ -1931,7 +2102,7 @@ pub mod search {
                 puzzle: &Puzzle,
                 cells: &[u8],
                 blank: usize,
-                notes: &dyn Notes,
+                work: &TableWork,
             ) -> Vec<u8> {
                 let shape = puzzle.shape;
                 let mut trailer = MAGIC.to_vec();
@@ -1959,13 +2130,13 @@ pub mod search {
                     }
                 }
                 if len >= LARGE_TABLE {
-                    notes.note(&format!(
+                    work.notes.note(&format!(
                         "note: building {} ({} MiB) once; later runs read it",
                         path.display(),
                         len >> 20
                     ));
                 }
-                let mut bytes = build_table(puzzle, cells, blank);
+                let mut bytes = work.build(puzzle, cells, blank);
                 bytes.extend(&trailer);
                 bytes.extend(checksum(&bytes).to_le_bytes());
                 let temporary = path.with_extension(format!("tmp{}", std::process::id()));
@@ -1974,7 +2145,7 @@ pub mod search {
                     .and_then(|()| std::fs::rename(&temporary, &path));
                 if let Err(error) = written {
                     let _ = std::fs::remove_file(&temporary);
-                    notes.note(&format!(
+                    work.notes.note(&format!(
                         "warning: cannot write {}: {error}",
                         path.display()
                     ));
@@ -1988,11 +2159,11 @@ pub mod search {
         pub mod additive {
             use super::super::super::board::Shape;
             use super::super::bound::LowerBound;
-            use super::super::{Board, Notes};
-            use super::build::build_table;
+            use super::super::Board;
             use super::cache::cached_table;
             use super::placement::{rank, rank_after_move, weights, SLOTS};
-            use super::{Masks, Puzzle, CELL_MASK, MAX_CELLS, MAX_GROUP, MAX_GROUPS, NO_GROUP};
+            use super::NO_GROUP;
+            use super::{Masks, Puzzle, TableWork, CELL_MASK, MAX_CELLS, MAX_GROUP, MAX_GROUPS};
             use std::path::Path;
 
             /// The board's symmetries as cell permutations, identity first: 4 for a rectangle, 8
@@ -2148,17 +2319,17 @@ pub mod search {
                 /// When N > 32, a group is empty or larger than 11 or holds the blank's cell, the
                 /// groups overlap, or there are more than 8 of them.
                 pub fn new(puzzle: &Puzzle, groups: &[Vec<u8>], reflect: bool) -> Self {
-                    Self::with_cache(puzzle, groups, reflect, None, &())
+                    Self::with_cache(puzzle, groups, reflect, None, &TableWork::quiet())
                 }
 
-                /// [`Additive::new`], with each table read from `cache` or built and written
-                /// there when a directory is given (see [`cached_table`]).
+                /// [`Additive::new`], each table built as `work` says, and read from `cache` or
+                /// built and written there when a directory is given (see [`cached_table`]).
                 pub fn with_cache(
                     puzzle: &Puzzle,
                     groups: &[Vec<u8>],
                     reflect: bool,
                     cache: Option<&Path>,
-                    notes: &dyn Notes,
+                    work: &TableWork,
                 ) -> Self {
                     let (shape, n) = (puzzle.shape, puzzle.shape.cells());
                     assert!(
@@ -2218,8 +2389,8 @@ pub mod search {
                             None => {
                                 let offset = additive.data.len();
                                 let table = match cache {
-                                    Some(dir) => cached_table(dir, puzzle, cells, blank, notes),
-                                    None => build_table(puzzle, cells, blank),
+                                    Some(dir) => cached_table(dir, puzzle, cells, blank, work),
+                                    None => work.build(puzzle, cells, blank),
                                 };
                                 // The first table moves in: no copy of a large table.
                                 if additive.data.is_empty() {
@@ -2865,7 +3036,7 @@ pub mod search {
         use super::super::error::LimitHit;
         use super::bound::{LinearConflict, LowerBound, WalkingDistance};
         use super::pdb::additive::{by_symmetry, in_reading_order, Additive};
-        use super::pdb::{placement::table_len, MAX_CELLS};
+        use super::pdb::{placement::table_len, TableWork, MAX_CELLS};
         use super::{ida, Budget, Notes, Puzzle};
         use std::path::PathBuf;
         use std::sync::atomic::{AtomicBool, Ordering};
@@ -3140,13 +3311,22 @@ minutes), which solve the hardest boards in seconds";
                         let mut sizes: Vec<usize> = groups.iter().map(Vec::len).collect();
                         sizes.sort_unstable_by(|a, b| b.cmp(a));
                         let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
-                        budget.set_stage(format!("building pdb {}", sizes.join("-")));
+                        let building = format!("building pdb {}", sizes.join("-"));
+                        budget.set_stage(building.clone());
+                        let on_level =
+                            |depth| budget.set_stage(format!("{building}, level {depth}"));
+                        let work = TableWork {
+                            threads: self.threads,
+                            on_level: &on_level,
+                            notes,
+                        };
+                        let cache = self.cache.as_deref();
                         Built::Pdb(Additive::with_cache(
                             &self.puzzle,
                             groups,
                             true,
-                            self.cache.as_deref(),
-                            notes,
+                            cache,
+                            &work,
                         ))
                     }
                 }
