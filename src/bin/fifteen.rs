@@ -3128,7 +3128,7 @@ minutes), which solve the hardest boards in seconds";
         ///   8 M nodes, so that an easy board does not wait for larger tables (8 M nodes take
         ///   about as long as the next tables' build: a board gives up no more than it would
         ///   have waited); then 5-5-5 (1.5 MB, ≈0.27 s) for 40 M nodes; then 6-6-3 (11.5 MB,
-        ///   ≈2.4 s) for 400 M nodes; then, for the hardest boards, 7-7-1 (115 MB, its two
+        ///   ≈2.4 s) for 150 M nodes; then, for the hardest boards, 7-7-1 (115 MB, its two
         ///   tables built at once on two threads in about 15 s): on the 80-move boards it
         ///   generates 20 to 40 times fewer nodes than 6-6-3. With `--cache`, 8-7 tables
         ///   (577 MB, minutes to build once, then read in ≈0.25 s) follow the 3-4-4-4 stage
@@ -3218,7 +3218,7 @@ minutes), which solve the hardest boards in seconds";
                                 partition(&[(0, &P555), (9, &CENTRE555)], &[5, 5, 5]),
                                 40_000_000,
                             ),
-                            stage(partition(&[(0, &P663)], &[6, 6, 3]), 400_000_000),
+                            stage(partition(&[(0, &P663)], &[6, 6, 3]), 150_000_000),
                             Stage {
                                 advice: Some(CACHE_ADVICE),
                                 ..stage(partition(&[(0, &P771)], &[7, 7, 1]), u64::MAX)
