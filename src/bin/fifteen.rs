@@ -3275,13 +3275,12 @@ minutes), which solve the hardest boards in seconds";
                         .built
                         .get_or_init(|| self.build(&stage.kind, budget, notes));
                     solved.table += built_at.elapsed();
-                    let search = |bound: &dyn Searchable| {
-                        bound.search(&self.puzzle, start, budget, stage.give_up, self.threads)
-                    };
+                    let board = (&self.puzzle, start, budget);
+                    let limits = (stage.give_up, self.threads);
                     let (name, outcome) = match bound {
-                        Built::LinearConflict(bound) => search(bound)?,
-                        Built::WalkingDistance(bound) => search(bound)?,
-                        Built::Pdb(bound) => search(bound)?,
+                        Built::LinearConflict(bound) => search_with(bound, board, limits)?,
+                        Built::WalkingDistance(bound) => search_with(bound, board, limits)?,
+                        Built::Pdb(bound) => search_with(bound, board, limits)?,
                     };
                     names.push(name);
                     solved.bounds = names.join(" then ");
@@ -3333,31 +3332,14 @@ minutes), which solve the hardest boards in seconds";
             }
         }
 
-        /// A bound that [`Plan::solve`] can search with, whatever its type.
-        trait Searchable {
-            /// The bound's name and how [`ida::solve`] with it ended.
-            fn search(
-                &self,
-                puzzle: &Puzzle,
-                start: &[u8],
-                budget: &Budget,
-                give_up: u64,
-                threads: usize,
-            ) -> Result<(String, ida::Outcome), LimitHit>;
-        }
-
-        impl<B: LowerBound> Searchable for B {
-            fn search(
-                &self,
-                puzzle: &Puzzle,
-                start: &[u8],
-                budget: &Budget,
-                give_up: u64,
-                threads: usize,
-            ) -> Result<(String, ida::Outcome), LimitHit> {
-                let outcome = ida::solve(puzzle, self, start, budget, give_up, threads)?;
-                Ok((self.name(), outcome))
-            }
+        /// The bound's name and how [`ida::solve`] with it ended on `start`.
+        fn search_with<B: LowerBound>(
+            bound: &B,
+            (puzzle, start, budget): (&Puzzle, &[u8], &Budget),
+            (give_up, threads): (u64, usize),
+        ) -> Result<(String, ida::Outcome), LimitHit> {
+            let outcome = ida::solve(puzzle, bound, start, budget, give_up, threads)?;
+            Ok((bound.name(), outcome))
         }
 
         /// Group sizes for a board of `n` cells (10 ≤ n ≤ 32): as few groups as tables of at
