@@ -1,7 +1,7 @@
 //! `fifteen` per search and board: `ida` on 3×3 and on easy and middling Korf instances, `astar`
 //! over both maps and `bfs` on 3×3, `any` on large boards; the bound's tables apart: the build
-//! of each 4×4 partition's tables, and IDA* with each on a few of Korf's instances; one board's
-//! IDA* on one thread and shared by two.
+//! of each 4×4 partition's tables, and IDA* with each on a few of Korf's instances; one 6-tile
+//! table on 1 and 2 threads; one board's IDA* on one thread and shared by two.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
 
@@ -14,6 +14,7 @@ use fifteen::cli::{Algorithm, Config, MapKind, Solver, Stored};
 use fifteen::goal::{is_reachable, spiral};
 use fifteen::search::bound::LinearConflict;
 use fifteen::search::pdb::additive::{by_symmetry, Additive};
+use fifteen::search::pdb::build::build_table;
 use fifteen::search::plan::{P3444, P555, P663};
 use fifteen::search::{ida, Budget, Limits, Puzzle};
 
@@ -230,6 +231,13 @@ fn shared(c: &mut Criterion) {
                 })
             });
         }
+    }
+    // One 6-tile table on 1 and 2 threads.
+    let six = &by_symmetry(&puzzle, 0, &P663).expect("a corner blank")[1];
+    for threads in [1, 2] {
+        group.bench_function(BenchmarkId::new("table 6 tiles, threads", threads), |b| {
+            b.iter(|| build_table(&puzzle, black_box(six), puzzle.goal_at[0], threads, &|_| {}))
+        });
     }
     group.finish();
 }

@@ -1482,6 +1482,9 @@ pub mod search {
     /// bytes for 3 tiles, 43,680 for 4, 524,160 for 5, 5,765,760 for 6; 3×4: 95,040 for 5,
     /// 665,280 for 6).
     ///
+    /// The search of a table runs on one thread or several, to the same bytes (see
+    /// [`build::build_table`]).
+    ///
     /// Two groups whose goal cells are images of each other under a symmetry of the board share
     /// one table, looked up through the symmetry, when the symmetry also fixes the goal's blank
     /// or the goal's free cells are connected for both (the blank's start does not matter).
@@ -1826,10 +1829,15 @@ pub mod search {
             /// regions generated, whatever the order, which makes the table deterministic.
             ///
             /// Time O(states · k) with states = placements × regions (≈11.8 M for a 6-tile group
-            /// of the 4×4, ≈1.1 s; a 5-tile group ≈0.09 s), plus a pass over the level's span of
-            /// ranks per level, shared by the threads. Memory 7 bytes per placement: the table
-            /// (1), the packed `seen` and `next` sets (4) and the level's sets (2); 13 when
-            /// N > 16 (1 + 8 + 4).
+            /// of the 4×4), plus a pass over the level's span of ranks per level, shared by the
+            /// threads; memory-bound (random access to the `seen` and `next` sets), so 2 threads
+            /// give ≈1.7×, not 2×. Measured, release build on a 2-core AMD EPYC VM shared with
+            /// other work, 1 thread / 2 threads: 4×4 tiles 1–5 ≈0.14 s / 0.08 s, tiles 1–6
+            /// ≈1.7 s / 1 s, tiles 1–7 (57.7 M placements) ≈18 s / 10.5 s, the 8 tiles of the 8-7
+            /// partition (519 M placements) ≈220 s / 128 s. Memory 7 bytes per placement, for
+            /// any number of threads (peak 0.40 GB for 7 tiles, 3.55 GB for 8): the table (1),
+            /// the packed `seen` and `next` sets (4) and the level's sets (2); 13 when N > 16
+            /// (1 + 8 + 4).
             ///
             /// # Constraints
             ///
@@ -1900,7 +1908,12 @@ pub mod search {
                     let len = self.seen_next.len();
                     self.seen_next[r0] = S::pair(region);
                     let mut table = vec![UNSEEN; len];
-                    let mut level = vec![S::EMPTY; len];
+                    // Written now, not left as zeroed pages from the allocator: a page that the
+                    // walk reads (mapping the shared zero page) and the move-in then writes
+                    // faults twice, and the second fault stops the other threads' CPUs to flush
+                    // their TLBs (7-tile table on 2 threads: 1.3 s of system time, not 0.3 s).
+                    let mut level = Vec::with_capacity(len);
+                    level.resize(len, S::EMPTY);
                     level[r0] = S::of(region);
                     table[r0] = 0;
                     let mut depth = 0;
