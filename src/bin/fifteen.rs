@@ -2711,6 +2711,7 @@ pub mod search {
                 }
             }
         }
+
         /// One thread's depth-first search.
         struct Search<'a, B: LowerBound> {
             puzzle: &'a Puzzle,
