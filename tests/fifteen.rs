@@ -326,11 +326,12 @@ fn check_korf(goal: Goal, instances: &[(u32, usize, Vec<u32>)]) {
     );
 }
 
-/// [`check_korf`] with `config`.
+/// [`check_korf`] with `config`, each board searched by `config.jobs` threads.
 fn check_korf_with(config: Config, instances: &[(u32, usize, Vec<u32>)]) {
     let shape = Shape { rows: 4, cols: 4 };
     let goal_board = config.goal.board(shape).unwrap();
-    let solver = Solver::new(config, instances.len(), 1);
+    let threads = config.jobs;
+    let solver = Solver::new(config, instances.len(), threads);
     for (id, length, board) in instances {
         let answer = solver
             .solve_case((shape, board, &goal_board), 1, &())
@@ -442,6 +443,27 @@ fn cached_8_7_tables_find_korfs_lengths_on_all_100_of_both_files() {
         };
         check_korf_with(config, &korf(file, &[]));
     }
+}
+
+#[test]
+#[ignore = "without a cache, about 40 s a board on 2 threads; with the 8-7 tables of the test above, seconds"]
+fn the_hardest_boards_need_80_moves() {
+    let cache = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables");
+    let boards = korf("hardest-80.txt", &(1..=16).collect::<Vec<u32>>());
+    let config = Config {
+        jobs: 2,
+        cache: Some(cache),
+        ..Config::default()
+    };
+    check_korf_with(config, &boards);
+    // Without the cache: the 7-7-1 tables built in the run, on two boards.
+    check_korf_with(
+        Config {
+            jobs: 2,
+            ..Config::default()
+        },
+        &boards[..2],
+    );
 }
 
 /// Every table of a group, entry by entry, against an independent search: a 0-1 breadth-first
