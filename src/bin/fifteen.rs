@@ -2699,11 +2699,13 @@ pub mod search {
         }
 
         impl Sharing {
-            /// `threads` threads, sharing iterations that follow one of more than 2^20 nodes
-            /// (below, starting threads costs more than it saves), 256 subtrees a thread so
-            /// that the threads finish together; one thread shares nothing.
+            /// `threads` threads, sharing iterations that follow one of more than 2^16 nodes
+            /// (the next is then about 7 times larger, ≈5 ms or more: starting threads costs
+            /// less than it saves; from 2^20, Korf #88's 5.7 M-node iteration, most of its
+            /// search, ran on one thread), 256 subtrees a thread so that the threads finish
+            /// together; one thread shares nothing.
             pub fn new(threads: usize) -> Self {
-                let from_nodes = if threads > 1 { 1 << 20 } else { u64::MAX };
+                let from_nodes = if threads > 1 { 1 << 16 } else { u64::MAX };
                 Sharing {
                     threads,
                     from_nodes,
@@ -3002,14 +3004,19 @@ pub mod search {
             let name = bound.name();
             let mut threshold = h + ((h % 2) ^ parity);
             // The depth of the cut of a shared iteration, kept from one to the next.
-            let mut cut = 1;
+            let mut cut: u32 = 1;
             let mut last_nodes = 0;
             loop {
                 budget.set_stage(format!("{name}, bound {threshold}"));
                 let before = search.meter.nodes();
                 let shared = last_nodes >= sharing.from_nodes;
                 let wanted = sharing.threads * sharing.subtrees;
+                // The cut: as deep as gives `wanted` subtrees while the passes above it, which
+                // one thread makes, cost less than a sixteenth of the last iteration; tried
+                // from one level above the last one's.
+                cut = cut.saturating_sub(1).max(1);
                 loop {
+                    let pass = search.meter.nodes();
                     search.least = u32::MAX;
                     search.frontier.clear();
                     search.cut = if shared { cut } else { u32::MAX };
@@ -3021,7 +3028,12 @@ pub mod search {
                         Step::Stopped => return Err(search.hit.expect("a stop records its limit")),
                         Step::Below | Step::Overtaken => {}
                     }
-                    if !shared || search.frontier.len() >= wanted || cut + 1 >= threshold {
+                    let above = search.meter.nodes() - pass;
+                    if !shared
+                        || search.frontier.len() >= wanted
+                        || cut + 1 >= threshold
+                        || above * 16 > last_nodes
+                    {
                         break;
                     }
                     cut += 1;
