@@ -32,8 +32,8 @@
 //! when the input has fewer cases than threads, the threads left share the search of each
 //! board (`ida`), with the same canonical path. `--cache DIR`: `ida`'s tables are
 //! kept in files in DIR (made if missing), read when they are there and match to the last
-//! byte, else built and written; on the 4×4 this brings 8-7 tables, 577 MB, 2.6 minutes and
-//! 3.5 GB to build once, then read in ≈0.25 s (a table that cannot be written is used all the
+//! byte, else built and written; on the 4×4 this brings 8-7 tables, 577 MB, about 4 minutes
+//! on one thread (2.3 on two) and 3.5 GB to build once, then read in ≈0.25 s (a table that cannot be written is used all the
 //! same, with a warning on stderr). Exit codes: 0 ok, 1 bad input (or a thread that cannot
 //! start), 2 bad usage, 3 a limit reached; `--help` prints the usage line. When stderr is a
 //! terminal, a search or table build of more than a second shows a status line there (stage,
@@ -3130,8 +3130,8 @@ pub mod search {
 
         /// The advice of the last 4×4 stage without `--cache`.
         const CACHE_ADVICE: &str = "note: this board needs the largest tables built in the \
-run (7-7-1, about 15 s to build); --cache DIR keeps 8-7 tables (577 MB, built once in about 3 \
-minutes), which solve the hardest boards in seconds";
+run (7-7-1, about 20 s to build on two threads); --cache DIR keeps 8-7 tables (577 MB, built \
+once in a few minutes), which solve the hardest boards in seconds";
 
         /// What [`Plan::solve`] found, and what it tried.
         pub struct Solved {
@@ -3155,8 +3155,11 @@ minutes), which solve the hardest boards in seconds";
         ///   about as long as the next tables' build: a board gives up no more than it would
         ///   have waited); then 5-5-5 (1.5 MB, ≈0.27 s) for 40 M nodes; then 6-6-3 (11.5 MB,
         ///   ≈2.4 s) for 150 M nodes; then, for the hardest boards, 7-7-1 (115 MB, its two
-        ///   tables built at once on two threads in about 15 s): on the 80-move boards it
-        ///   generates 20 to 40 times fewer nodes than 6-6-3. With `--cache`, 8-7 tables
+        ///   7-tile tables 19 s each on one thread, 11 s on two): on two 80-move boards it
+        ///   generates 43 M and 38 M nodes against 1.16 G and 0.86 G for 6-6-3 (20 M and
+        ///   18 M for 8-7), and the 80-move boards take 26 to 40 s with `--jobs 2` (2026-11-30;
+        ///   the 6-6-3 stage's 150 M nodes are about what the 7-7-1 build costs in time). With
+        ///   `--cache`, 8-7 tables
         ///   (577 MB, minutes to build once, then read in ≈0.25 s) follow the 3-4-4-4 stage
         ///   instead.
         /// - Other boards of 10 to 32 cells: the first bound below for 1 M nodes, then pattern
