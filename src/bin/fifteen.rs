@@ -3001,7 +3001,9 @@ pub mod search {
             let parity = puzzle.shape.distance(root.blank, puzzle.goal_at[0]) as u32 % 2;
             let give_up_at = budget.nodes().saturating_add(give_up);
             let mut search = Search::new(puzzle, bound, budget.meter(), give_up_at);
+            // The bound's name without its size, for the status line.
             let name = bound.name();
+            let name = name.split(" (").next().unwrap_or_default();
             let mut threshold = h + ((h % 2) ^ parity);
             // The depth of the cut of a shared iteration, kept from one to the next.
             let mut cut: u32 = 1;
@@ -4489,9 +4491,11 @@ Example:
             out.writer.flush()
         }
 
-        /// Shows `text` as the status line, on a terminal only.
+        /// Shows `text` as the status line, on a terminal only, cut to [`STATUS_WIDTH`]
+        /// characters so that it never wraps (a wrapped line could not be rewritten).
         fn status(&self, text: &str) {
             if self.terminal {
+                let text: String = text.chars().take(STATUS_WIDTH).collect();
                 let mut out = self.lock();
                 out.status = true;
                 let _ = write!(out.writer, "\r{text}\x1b[K");
@@ -4815,6 +4819,9 @@ Example:
         })?;
         bad_case
     }
+
+    /// The most characters of the status line: narrower than the narrowest usual terminal.
+    const STATUS_WIDTH: usize = 79;
 
     /// How often the status line is rewritten.
     const STATUS_EVERY: Duration = Duration::from_millis(250);
