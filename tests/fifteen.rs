@@ -386,7 +386,8 @@ fn shared_iterations_find_the_one_thread_path_on_korfs_boards() {
 
 #[test]
 fn limits_stop_a_search_shared_by_threads() {
-    let board = &korf("korf100-blank-last.txt", &[88])[0].2;
+    // An 80-move board: 26 s or more on two threads, far beyond either limit.
+    let board = &korf("hardest-80.txt", &[1])[0].2;
     let tiles: Vec<String> = board.iter().map(|t| t.to_string()).collect();
     let input = format!("4\n{}\n", tiles.join(" "));
     let mut config = Config {
