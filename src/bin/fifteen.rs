@@ -29,16 +29,17 @@
 //! default 2048); `any` needs no limit and ignores them; the limits count the search, not the
 //! build of `ida`'s tables. `--jobs N` (default 1, at most the machine's threads): N threads
 //! solve N cases at once, the answers still in input order, the tables built once and shared;
-//! when the input has fewer cases than threads, the threads left share the search of each
-//! board (`ida`), with the same canonical path. `--cache DIR`: `ida`'s tables are
-//! kept in files in DIR (made if missing), read when they are there and match to the last
-//! byte, else built and written; on the 4×4 this brings 8-7 tables, 577 MB, about 4 minutes
-//! on one thread (2.3 on two) and 3.5 GB to build once, then read in ≈0.25 s (a table that cannot be written is used all the
-//! same, with a warning on stderr). Exit codes: 0 ok, 1 bad input (or a thread that cannot
-//! start), 2 bad usage, 3 a limit reached; `--help` prints the usage line. When stderr is a
-//! terminal, a search or table build of more than a second shows a status line there (stage,
-//! bound, nodes, nodes per second, time), cleared when the case is answered; judges, pipes and
-//! tests see nothing of it.
+//! when the input has fewer cases than threads, the threads left share the search of each board
+//! (`ida`), with the same canonical path. `--cache DIR`: `ida`'s tables are kept in files in
+//! DIR (made if missing), read when they are there and match to the last byte, else built and
+//! written; on the 4×4 this brings 8-7 tables, 577 MB, about 4 minutes on one thread (2.3 on
+//! two) and 3.5 GB to build once, then read in ≈0.25 s (a table that cannot be written is used
+//! all the same, with a warning on stderr). Exit codes: 0 ok, 1 bad input (or a thread that
+//! cannot start), 2 bad usage, 3 a limit reached; `--help` prints the usage and this header in
+//! short (input, options, output, exit codes, an example). When stderr is a terminal, a search
+//! or table build of more than a second shows a status line there (stage, bound, nodes, nodes
+//! per second, time), cleared when the case is answered; judges, pipes and tests see nothing of
+//! it.
 //!
 //! # Notation and limits
 //!
@@ -65,20 +66,24 @@
 //!
 //! # Map of the file
 //!
-//! | section | what it holds | uses |
-//! |---|---|---|
-//! | `board` | moves, shapes, paths, Manhattan distance | — |
-//! | `error` | every error, its message and exit code | — |
-//! | `parse` | cases and `--goal` boards from text | `board`, `error` |
-//! | `goal` | the goals, reachability by parity | `board` |
-//! | `search` | a puzzle prepared for search; the budget shared by a case's threads and each thread's meter; where notes go | `board`, `error` |
-//! | `search::bound` | lower bounds: Manhattan, linear conflicts, walking distance | `search` |
-//! | `search::pdb` | pattern databases: `placement` (ranks), `build` (breadth-first tables), `cache` (files), `additive` (the partition's look-up, symmetries, reflection) | `search`, `search::bound` |
-//! | `search::ida` | IDA* with the canonical path, on one thread or shared by several | `search`, `search::bound` |
-//! | `search::plan` | the policy of `ida`: bounds and tables tried per shape and goal, in stages | `search::*` |
-//! | `search::state`, `search::stored` | packed boards, level maps; `astar`, `bfs`, `dfs` | `search` |
-//! | `any` | fast, not optimal paths for any size | `search` |
-//! | `cli` | flags, the log (notes, stats, status line), the per-case solver, threads, `run` | all |
+//! In reading order; each section uses only those above it.
+//!
+//! - `board`: moves, shapes, paths, the Manhattan distance.
+//! - `error`: every error, its message and its exit code.
+//! - `parse`: cases and `--goal` boards from text.
+//! - `goal`: the goals; reachability by parity.
+//! - `search`: a puzzle prepared for search; the budget a case's threads share and each
+//!   thread's meter; where notes go.
+//!   - `search::bound`: lower bounds (Manhattan, linear conflicts, walking distance).
+//!   - `search::pdb`: pattern databases: `placement` (ranks), `build` (breadth-first tables on
+//!     any number of threads), `cache` (files), `additive` (a partition's look-up, symmetries,
+//!     reflection).
+//!   - `search::ida`: IDA* with the canonical path, on one thread or shared by several.
+//!   - `search::plan`: the policy of `ida`: the bounds and tables tried per shape and goal.
+//!   - `search::state`, `search::stored`: packed boards, level maps; `astar`, `bfs`, `dfs`.
+//! - `any`: fast, not optimal paths for boards of any size.
+//! - `cli`: flags, the log (notes, `--stats`, the status line), the per-case solver, threads,
+//!   `run`.
 
 #![forbid(unsafe_code)]
 
