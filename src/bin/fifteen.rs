@@ -66,7 +66,7 @@
 //!
 //! # Map of the file
 //!
-//! In reading order; each section uses only those above it.
+//! In reading order (`search::bound`'s walking distance keeps its states in a `search::state` map).
 //!
 //! - `board`: moves, shapes, paths, the Manhattan distance.
 //! - `error`: every error, its message and its exit code.
