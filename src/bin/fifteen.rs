@@ -805,7 +805,7 @@ pub mod search {
         stop: AtomicBool,
         /// Why the search stopped, once `stop` is raised.
         hit: OnceLock<LimitHit>,
-        /// What the search is doing now, e.g. `pdb 5-5-5+reflection (1572480 bytes), bound 52`.
+        /// What the search is doing now, e.g. `pdb 5-5-5+reflection, bound 52`.
         stage: Mutex<String>,
     }
 
@@ -915,19 +915,13 @@ pub mod search {
             if budget.stop.load(Ordering::Acquire) {
                 return Err(budget.stopped().unwrap_or(LimitHit::Cancelled));
             }
-            let limits = &budget.limits;
-            let hit = if limits.max_nodes.is_some_and(|limit| total > limit) {
-                limits.max_nodes.map(|limit| LimitHit::Nodes { limit })
-            } else if limits
-                .time_limit
-                .is_some_and(|limit| budget.elapsed() > limit)
-            {
-                limits.time_limit.map(|limit| LimitHit::Time {
+            let hit = match (budget.limits.max_nodes, budget.limits.time_limit) {
+                (Some(limit), _) if total > limit => Some(LimitHit::Nodes { limit }),
+                (_, Some(limit)) if budget.elapsed() > limit => Some(LimitHit::Time {
                     seconds: limit.as_secs_f64(),
                     nodes: total,
-                })
-            } else {
-                None
+                }),
+                _ => None,
             };
             if let Some(hit) = hit {
                 budget.stop(hit.clone());
@@ -4938,11 +4932,8 @@ Example:
                 ready[index] = Some(answer);
                 while let Some(answer) = ready.get_mut(written).and_then(Option::take) {
                     written += 1;
-                    let answer = answer.map_err(|e| {
-                        solver.cancel_after(written);
-                        e
-                    })?;
-                    write_answer(config, written, &answer, output, log).map_err(io)?;
+                    // (The worker of a failed case has called off the later ones.)
+                    write_answer(config, written, &answer?, output, log).map_err(io)?;
                 }
             }
             Ok(())
