@@ -16,7 +16,7 @@ use fifteen::error::Error;
 use fifteen::goal::{is_reachable, spiral, Goal};
 use fifteen::search::bound::{LinearConflict, LowerBound, WalkingDistance};
 use fifteen::search::ida::Sharing;
-use fifteen::search::pdb::additive::{by_symmetry, in_reading_order, Additive};
+use fifteen::search::pdb::additive::{by_symmetry, in_reading_order, Additive, Layout};
 use fifteen::search::pdb::build::build_table;
 use fifteen::search::pdb::cache::{cached_table, checksum};
 use fifteen::search::pdb::placement::{rank, table_len};
@@ -182,8 +182,8 @@ fn assert_admissible<B: LowerBound>(bound: &B, board: &[u32], distance: u32) {
 
 /// Checks ida on every board of `shape` (canonical path) with linear conflicts, the walking
 /// distance and, on boards of at most 9 cells, pattern databases with reflection of groups of
-/// 4, 4, 3 and 3 tiles and of [`CENTRE323`] (`Plan`'s for the 3×3 with the goal's blank in
-/// the centre), cut to N − 1 tiles, forced; ida with its iterations cut into subtrees taken in
+/// 4, 4, 3 and 3 tiles (spread and by rank) and of [`CENTRE323`] (`Plan`'s for the 3×3 with
+/// the goal's blank in the centre), cut to N − 1 tiles, forced; ida with its iterations cut into subtrees taken in
 /// order (by this thread alone on every board, by 2 and 3 threads and bfs and astar under both
 /// maps on every `sample`-th board), against the table; and that the walking distance and the
 /// tables never exceed the distance and are 0 only at the goal.
@@ -192,20 +192,25 @@ fn cross_check(shape: Shape, goal: &[u32], sample: usize) {
     let puzzle = Puzzle::new(shape, goal.iter().map(|&t| t as u8).collect());
     let bound = LinearConflict::new(&puzzle);
     let n = shape.cells();
-    let tables: Vec<Additive> = [&[4, 4, 3, 3][..], &CENTRE323]
-        .iter()
-        .map(|sizes| {
-            let sizes: Vec<usize> = sizes
-                .iter()
-                .scan(n - 1, |left, &k| {
-                    let k = k.min(*left);
-                    *left -= k;
-                    Some(k).filter(|&k| k > 0)
-                })
-                .collect();
-            Additive::new(&puzzle, &in_reading_order(&puzzle, &sizes), true)
-        })
-        .collect();
+    let tables: Vec<Additive> = [
+        (&[4, 4, 3, 3][..], Layout::Spread),
+        (&CENTRE323, Layout::Spread),
+        (&[4, 4, 3, 3], Layout::Rank),
+    ]
+    .iter()
+    .map(|&(sizes, layout)| {
+        let sizes: Vec<usize> = sizes
+            .iter()
+            .scan(n - 1, |left, &k| {
+                let k = k.min(*left);
+                *left -= k;
+                Some(k).filter(|&k| k > 0)
+            })
+            .collect();
+        let groups = in_reading_order(&puzzle, &sizes);
+        Additive::with_cache(&puzzle, (&groups, layout), true, None, &TableWork::quiet())
+    })
+    .collect();
     let walking = WalkingDistance::new(&puzzle);
     let mut reachable = 0;
     for (index, board) in permutations(shape.cells() as u32).iter().enumerate() {
@@ -673,7 +678,11 @@ fn incremental_bound_matches_a_fresh_one_along_random_walks() {
         let puzzle = Puzzle::new(shape, goal);
         let groups = by_symmetry(&puzzle, 0, &P3444)
             .unwrap_or_else(|| in_reading_order(&puzzle, &[3, 4, 4, 4]));
-        check_walk(&puzzle, &Additive::new(&puzzle, &groups, true));
+        for layout in [Layout::Spread, Layout::Rank] {
+            let quiet = TableWork::quiet();
+            let tables = Additive::with_cache(&puzzle, (&groups, layout), true, None, &quiet);
+            check_walk(&puzzle, &tables);
+        }
         check_walk(&puzzle, &WalkingDistance::new(&puzzle));
     }
     // Rows and columns of their own tables.
@@ -696,13 +705,14 @@ fn partitions_cover_every_tile_once() {
         let mut cells: Vec<u8> = frame.iter().flat_map(|g| g.iter().copied()).collect();
         cells.sort_unstable();
         assert_eq!(cells, (1..16).collect::<Vec<u8>>());
-        if bytes < 2_000_000 {
+        // By rank; no two of their groups share a table.
+        let sum: usize = frame.iter().map(|g| table_len(16, g.len())).sum();
+        assert_eq!(sum, bytes);
+        // Small partitions are laid out by spread index, 16^k bytes a group.
+        let spread: usize = frame.iter().map(|g| 1 << (4 * g.len())).sum();
+        if spread < 4_000_000 {
             let groups = by_symmetry(&puzzle, 0, frame).unwrap();
-            assert_eq!(Additive::new(&puzzle, &groups, true).bytes(), bytes);
-        } else {
-            // Too large to build here; no two of their groups share a table.
-            let sum: usize = frame.iter().map(|g| table_len(16, g.len())).sum();
-            assert_eq!(sum, bytes);
+            assert_eq!(Additive::new(&puzzle, &groups, true).bytes(), spread);
         }
     }
 }

@@ -56,8 +56,9 @@
 //! distance, or additive pattern databases (`search::pdb`) built by the program for the goal,
 //! chosen per board size and goal by `search::plan::Plan` (3×3 standard goal: the walking
 //! distance; 3×3 with the goal's blank in the centre: 3-2-3 tables, 576 bytes built in
-//! ≈0.1 ms; 4×4: 4-4-4-3 tables (134 KB, ≈19 ms) for inputs of few cases, then 5-5-5, 1.5 MB
-//! built in ≈0.27 s, then 6-6-3 (11.5 MB), then for the hardest boards 7-7-1 (115 MB); Korf's
+//! ≈0.1 ms; 4×4: 4-4-4-3 tables (134 KB by rank, ≈19 ms) for inputs of few cases, then 5-5-5
+//! (1.5 MB by rank, 3 MiB spread) built in ≈0.27 s, then 6-6-3 (11.5 MB, 32 MiB), then for the
+//! hardest boards 7-7-1 (115 MB, kept by rank); Korf's
 //! 100 in ≈2.5 s, ≈0.9 M nodes generated each on average; with `--cache`, 8-7 tables: ≈37,000
 //! nodes each, all 100 in ≈0.5 s).
 //! `astar` and `bfs`: time and memory O(states reached). `dfs --bound K`: O(3^K) time, O(K)
@@ -1627,6 +1628,35 @@ pub mod search {
                 w
             }
 
+            /// The weights of a placement's index in the spread layout: `w[i] = N^(k−1−i)`, so
+            /// that `index = Σ cellᵢ·w[i]` and a move of tile i changes it by `(to − from)·w[i]`.
+            pub(super) fn spread_weights(n: usize, k: usize) -> [usize; SLOTS] {
+                let mut w = [0; SLOTS];
+                let mut acc = 1;
+                for i in (0..k).rev() {
+                    w[i] = acc;
+                    acc *= n;
+                }
+                w
+            }
+
+            /// `table`, a table of k tiles on N cells by rank, laid out by spread index (see
+            /// [`spread_weights`]): N^k entries, those of placements with two tiles on one cell
+            /// 0 and never read. O(N^k) time and memory.
+            pub(super) fn spread(table: &[u8], n: usize, k: usize) -> Vec<u8> {
+                let w = spread_weights(n, k);
+                let mut spread = vec![0; n.pow(k as u32)];
+                let mut placements = Placements::at_rank(0, n, k);
+                for (r, &value) in table.iter().enumerate() {
+                    if r > 0 {
+                        placements.step();
+                    }
+                    let index: usize = (0..k).map(|i| placements.at[i] * w[i]).sum();
+                    spread[index] = value;
+                }
+                spread
+            }
+
             /// The rank of a placement after its tile `i` moved from cell `from` to the adjacent
             /// free cell `to`, from its old rank `r`; `between(lo, hi)` gives the slots of the
             /// group's tiles on the cells strictly between, and may give [`NO_GROUP`] for the
@@ -2173,7 +2203,7 @@ pub mod search {
             use super::super::bound::LowerBound;
             use super::super::Board;
             use super::cache::cached_table;
-            use super::placement::{rank, rank_after_move, weights, SLOTS};
+            use super::placement::{rank, rank_after_move, spread, spread_weights, weights, SLOTS};
             use super::NO_GROUP;
             use super::{Masks, Puzzle, TableWork, CELL_MASK, MAX_CELLS, MAX_GROUP, MAX_GROUPS};
             use std::path::Path;
@@ -2282,12 +2312,49 @@ pub mod search {
                 reflected_slot: [u8; MAX_CELLS],
             }
 
+            /// How a group's table is indexed.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+            pub enum Layout {
+                /// By the placement's rank: N!/(N−k)! entries for k tiles on N cells; a move's
+                /// new index is [`rank_after_move`]'s O(cols) walk.
+                Rank,
+                /// By spread index (see [`spread_weights`]): N^k entries, a move's new index one
+                /// multiply-add.
+                Spread,
+            }
+
+            impl Layout {
+                /// The most bytes of spread tables a partition may take.
+                pub const SPREAD_BYTES: usize = 64 << 20;
+
+                /// `Spread` when the partition's spread tables take at most [`SPREAD_BYTES`],
+                /// else `Rank`. On the 4×4, 5-5-5 takes 3 MiB spread (1.5 MB by rank) and 6-6-3
+                /// 32 MiB (11.5 MB); 7-7-1 would take 512 MiB (115 MB). Measured, Korf's 100
+                /// with 5-5-5 and reflection, 90.6 M nodes, search alone, alternate runs on the
+                /// 2-core machine (the other core busy): 4.36–4.46 s by rank, 3.27–3.84 s spread
+                /// (1.61 G against 1.24 G instructions on the first ten boards); 6-6-3 on two
+                /// 80-move boards, 60 M nodes: 3.4–4.0 s by rank, 2.2–3.2 s spread.
+                ///
+                /// [`SPREAD_BYTES`]: Layout::SPREAD_BYTES
+                pub fn fitting(n: usize, groups: &[Vec<u8>]) -> Layout {
+                    let bytes = groups.iter().map(|g| n.pow(g.len() as u32)).sum::<usize>();
+                    if bytes <= Layout::SPREAD_BYTES {
+                        Layout::Spread
+                    } else {
+                        Layout::Rank
+                    }
+                }
+            }
+
             /// Additive disjoint pattern databases for one board shape, goal and partition, with
-            /// the optional reflected look-up. `apply` O(1) for a move along a row of the table's
-            /// frame, O(cols) otherwise, twice with the reflection; it stops before writing once a
-            /// sum exceeds the limit.
+            /// the optional reflected look-up. `apply` O(1), twice with the reflection, for
+            /// tables of [`Layout::Spread`]; of [`Layout::Rank`], O(1) for a move along a row of
+            /// the table's frame and O(cols) otherwise. It stops before writing once a sum
+            /// exceeds the limit.
             pub struct Additive {
                 n: usize,
+                /// The tables are of [`Layout::Spread`], not [`Layout::Rank`].
+                spread: bool,
                 name: String,
                 groups: Vec<Group>,
                 /// All tables, one after another.
@@ -2331,14 +2398,16 @@ pub mod search {
                 /// When N > 32, a group is empty or larger than 11 or holds the blank's cell, the
                 /// groups overlap, or there are more than 8 of them.
                 pub fn new(puzzle: &Puzzle, groups: &[Vec<u8>], reflect: bool) -> Self {
-                    Self::with_cache(puzzle, groups, reflect, None, &TableWork::quiet())
+                    let layout = Layout::fitting(puzzle.shape.cells(), groups);
+                    Self::with_cache(puzzle, (groups, layout), reflect, None, &TableWork::quiet())
                 }
 
-                /// [`Additive::new`], each table built as `work` says, and read from `cache` or
-                /// built and written there when a directory is given (see [`cached_table`]).
+                /// [`Additive::new`] in `layout`, each table built as `work` says, and read from
+                /// `cache` or built and written there when a directory is given (see
+                /// [`cached_table`]; the files are by rank).
                 pub fn with_cache(
                     puzzle: &Puzzle,
-                    groups: &[Vec<u8>],
+                    (groups, layout): (&[Vec<u8>], Layout),
                     reflect: bool,
                     cache: Option<&Path>,
                     work: &TableWork,
@@ -2360,6 +2429,7 @@ pub mod search {
                     let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
                     let mut additive = Additive {
                         n,
+                        spread: layout == Layout::Spread,
                         name: format!("pdb {}", sizes.join("-")),
                         groups: Vec::new(),
                         data: Vec::new(),
@@ -2400,10 +2470,13 @@ pub mod search {
                             }
                             None => {
                                 let offset = additive.data.len();
-                                let table = match cache {
+                                let mut table = match cache {
                                     Some(dir) => cached_table(dir, puzzle, cells, blank, work),
                                     None => work.build(puzzle, cells, blank),
                                 };
+                                if additive.spread {
+                                    table = spread(&table, n, cells.len());
+                                }
                                 // The first table moves in: no copy of a large table.
                                 if additive.data.is_empty() {
                                     additive.data = table;
@@ -2418,7 +2491,11 @@ pub mod search {
                             tiles: order.iter().map(|&c| puzzle.goal[usize::from(c)]).collect(),
                             offset,
                             map: [0; MAX_CELLS],
-                            w: weights(n, cells.len()),
+                            w: if additive.spread {
+                                spread_weights(n, cells.len())
+                            } else {
+                                weights(n, cells.len())
+                            },
                             inv: [0; MAX_CELLS],
                             slot: [NO_GROUP; MAX_CELLS],
                             reflected_inv: [0; MAX_CELLS],
@@ -2464,19 +2541,29 @@ pub mod search {
                     self.data.len()
                 }
 
-                /// The rank of group `g` with tiles at `at` (`at[t]`: the cell of tile `t`). O(k).
+                /// The index of group `g` with tiles at `at` (`at[t]`: the cell of tile `t`) in its
+                /// table: its spread index or its rank. O(k).
                 fn rank_of(&self, g: usize, at: &[u8; MAX_CELLS]) -> usize {
                     let group = &self.groups[g];
                     let mut cells = [0; MAX_GROUP];
                     for (c, &t) in cells.iter_mut().zip(&group.tiles) {
                         *c = group.map[usize::from(at[usize::from(t)])];
                     }
-                    rank(&cells[..group.tiles.len()], self.n)
+                    let cells = &cells[..group.tiles.len()];
+                    if self.spread {
+                        cells
+                            .iter()
+                            .zip(&group.w)
+                            .map(|(&c, w)| usize::from(c) * w)
+                            .sum()
+                    } else {
+                        rank(cells, self.n)
+                    }
                 }
 
-                /// The new rank of group `g`, old rank `r`, after its tile in `slot` moved from
+                /// The new index of group `g`, old index `r`, after its tile in `slot` moved from
                 /// `from` to `to`, cells of the board or, when `reflected`, of its reflection;
-                /// `cells` is the board before the move.
+                /// `cells` is the board before the move. O(1) when spread.
                 #[inline(always)]
                 #[allow(clippy::too_many_arguments)] // the hot path: plain arguments
                 fn moved_rank(
@@ -2496,6 +2583,10 @@ pub mod search {
                         (&group.inv, &group.slot)
                     };
                     let frame = |c: usize| usize::from(group.map[c & CELL_MASK]);
+                    if self.spread {
+                        let step = frame(to).wrapping_sub(frame(from));
+                        return r.wrapping_add(step.wrapping_mul(group.w[slot & (SLOTS - 1)]));
+                    }
                     rank_after_move(r, &group.w, slot, (frame(from), frame(to)), |lo, hi| {
                         (lo + 1..hi).map(move |c| {
                             usize::from(
@@ -3062,7 +3153,7 @@ pub mod search {
         use super::super::board::Move;
         use super::super::error::LimitHit;
         use super::bound::{LinearConflict, LowerBound, WalkingDistance};
-        use super::pdb::additive::{by_symmetry, in_reading_order, Additive};
+        use super::pdb::additive::{by_symmetry, in_reading_order, Additive, Layout};
         use super::pdb::{placement::table_len, TableWork, MAX_CELLS};
         use super::{ida, Budget, Notes, Puzzle};
         use std::path::PathBuf;
@@ -3082,9 +3173,9 @@ pub mod search {
             &[8, 9, 10, 11],
             &[12, 13, 14, 15],
         ];
-        /// 5-5-5: 1,572,480 bytes.
+        /// 5-5-5: 1,572,480 bytes by rank.
         pub const P555: [&[u8]; 3] = [&[1, 2, 3, 4, 5], &[6, 7, 10, 11, 15], &[8, 9, 12, 13, 14]];
-        /// 6-6-3: 11,534,880 bytes.
+        /// 6-6-3: 11,534,880 bytes by rank.
         pub const P663: [&[u8]; 3] = [&[12, 13, 14], &[1, 2, 4, 5, 8, 9], &[3, 6, 7, 10, 11, 15]];
         /// 7-7-1, the two halves of the 8-7 partition with the far corner's tile alone:
         /// 115,315,216 bytes.
@@ -3350,9 +3441,10 @@ once in a few minutes), which solve the hardest boards in seconds";
                             notes,
                         };
                         let cache = self.cache.as_deref();
+                        let layout = Layout::fitting(self.puzzle.shape.cells(), groups);
                         Built::Pdb(Additive::with_cache(
                             &self.puzzle,
-                            groups,
+                            (groups, layout),
                             true,
                             cache,
                             &work,
