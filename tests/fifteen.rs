@@ -331,9 +331,14 @@ fn check_korf(goal: Goal, instances: &[(u32, usize, Vec<u32>)]) {
     );
 }
 
-/// [`check_korf`] with `config`, each board searched by `config.jobs` threads.
+/// [`check_korf`] with `config`, each board searched by `config.jobs` threads; the boards
+/// are all 4×4 or all 5×5.
 fn check_korf_with(config: Config, instances: &[(u32, usize, Vec<u32>)]) {
-    let shape = Shape { rows: 4, cols: 4 };
+    let side = if instances[0].2.len() == 25 { 5 } else { 4 };
+    let shape = Shape {
+        rows: side,
+        cols: side,
+    };
     let goal_board = config.goal.board(shape).unwrap();
     let threads = config.jobs;
     let solver = Solver::new(config, instances.len(), threads);
@@ -347,8 +352,8 @@ fn check_korf_with(config: Config, instances: &[(u32, usize, Vec<u32>)]) {
     }
 }
 
-/// Korf's 100 from `tests/data/FILE` (`id length t0 … t15` a line), those with `ids`, or
-/// all for an empty list.
+/// Korf's 100 from `tests/data/FILE` (`id length t0 … t15` a line), or Korf & Felner's 50
+/// (`… t24`), those with `ids`, or all for an empty list.
 fn korf(file: &str, ids: &[u32]) -> Vec<(u32, usize, Vec<u32>)> {
     let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).expect("Korf's 100 in tests/data");
@@ -364,9 +369,10 @@ fn korf(file: &str, ids: &[u32]) -> Vec<(u32, usize, Vec<u32>)> {
         })
         .filter(|(id, _, _)| ids.is_empty() || ids.contains(id))
         .collect();
+    let all = if file.starts_with("korf24") { 50 } else { 100 };
     assert_eq!(
         instances.len(),
-        if ids.is_empty() { 100 } else { ids.len() }
+        if ids.is_empty() { all } else { ids.len() }
     );
     instances
 }
@@ -472,6 +478,24 @@ fn the_hardest_boards_need_80_moves() {
     );
 }
 
+#[test]
+#[ignore = "builds 6-6-6-6 tables into target/tmp once per goal (minutes, 2 GB), then solves two boards of Korf & Felner's"]
+fn cached_6_6_6_6_tables_solve_korf_and_felners_easiest_boards() {
+    let cache = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables");
+    for (goal, file) in [
+        (Goal::Standard, "korf24-blank-last.txt"),
+        (Goal::BlankFirst, "korf24.txt"),
+    ] {
+        let config = Config {
+            goal,
+            jobs: 2,
+            cache: Some(cache.clone()),
+            ..Config::default()
+        };
+        check_korf_with(config, &korf(file, &[40, 38]));
+    }
+}
+
 /// Every table of a group, entry by entry, against an independent search: a 0-1 breadth-first
 /// search from the goal over (cells of the group's tiles, cell of the blank), where moving the
 /// blank onto a cell of no group tile is free and onto a group tile (the tile moves) costs 1;
@@ -562,6 +586,121 @@ fn tables_match_an_independent_search() {
             }
         }
     }
+}
+
+/// A board `moves` random moves of the blank from `goal` (no move undoing the one before).
+fn walk_from(shape: Shape, goal: &[u32], moves: usize, seed: &mut u64) -> Vec<u32> {
+    let mut board = goal.to_vec();
+    let mut blank = board.iter().position(|&t| t == 0).unwrap();
+    let mut came_from = usize::MAX;
+    let mut made = 0;
+    while made < moves {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        let (row, col) = (blank / shape.cols, blank % shape.cols);
+        let next = match *seed % 4 {
+            0 if row > 0 => blank - shape.cols,
+            1 if row + 1 < shape.rows => blank + shape.cols,
+            2 if col > 0 => blank - 1,
+            3 if col + 1 < shape.cols => blank + 1,
+            _ => continue,
+        };
+        if next == came_from {
+            continue;
+        }
+        board.swap(blank, next);
+        (came_from, blank) = (blank, next);
+        made += 1;
+    }
+    board
+}
+
+/// The 5×5 tables under the standard, blank-first and spiral goals: 2- and 3-tile tables entry
+/// by entry against the independent search; with groups of 4 tiles, the reflected look-up
+/// equal to the larger of the plain look-ups of the board and of its mirror image (in the
+/// diagonal through the goal's blank: every cell and tile mapped independently here), the
+/// incremental bound equal to a fresh one along random walks, never above Korf & Felner's
+/// lengths, and ida's path the one that linear conflicts alone find on boards 50 random
+/// moves from the goal; on boards 50 and 60 moves away, the plan's path the same (the plan
+/// reaches these tables beyond 1 M nodes, as some of the boards do).
+#[test]
+fn five_by_five_tables_are_exact_reflected_and_admissible() {
+    let shape = Shape { rows: 5, cols: 5 };
+    let mut seed = 0x9E37_79B9_7F4A_7C15;
+    let mut tables_reached = 0;
+    for (goal, file) in [
+        (Goal::Standard, Some("korf24-blank-last.txt")),
+        (Goal::BlankFirst, Some("korf24.txt")),
+        (Goal::Spiral, None),
+    ] {
+        let goal_board = goal.board(shape).unwrap();
+        let blank = goal_board.iter().position(|&t| t == 0).unwrap();
+        for group in [&[1u8, 2][..], &[6, 11, 18]] {
+            let group: Vec<u8> = group
+                .iter()
+                .map(|&c| if usize::from(c) == blank { 0 } else { c })
+                .collect();
+            check_table(shape, &goal_board, &group);
+        }
+        let puzzle = Puzzle::new(shape, goal_board.iter().map(|&t| t as u8).collect());
+        let groups = in_reading_order(&puzzle, &[4; 6]);
+        let plain = Additive::new(&puzzle, &groups, false);
+        let reflected = Additive::new(&puzzle, &groups, true);
+        check_walk(&puzzle, &reflected);
+        // The goal's blank lies on the main diagonal (corners 0 and 24, centre 12).
+        let mirror_cell = |c: usize| (c % 5) * 5 + c / 5;
+        let goal_at: Vec<usize> = (0..25)
+            .map(|t| goal_board.iter().position(|&g| g == t).unwrap())
+            .collect();
+        let h = |bound: &Additive, board: &[u32]| {
+            let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
+            bound.start(&bytes).1
+        };
+        let check_mirror = |board: &[u32]| {
+            let mut mirrored = vec![0; 25];
+            for (c, &t) in board.iter().enumerate() {
+                mirrored[mirror_cell(c)] = goal_board[mirror_cell(goal_at[t as usize])];
+            }
+            let larger = h(&plain, board).max(h(&plain, &mirrored));
+            assert_eq!(h(&reflected, board), larger, "{goal:?} {board:?}");
+            h(&reflected, board)
+        };
+        if let Some(file) = file {
+            for (id, length, board) in korf(file, &[]) {
+                assert!(check_mirror(&board) <= length as u32, "{file} #{id}");
+            }
+        }
+        for _ in 0..20 {
+            check_mirror(&random_board(shape, &goal_board, &mut seed));
+        }
+        let solver = Solver::new(
+            Config {
+                goal,
+                ..Config::default()
+            },
+            1,
+            1,
+        );
+        for moves in [50, 60] {
+            let board = walk_from(shape, &goal_board, moves, &mut seed);
+            let path = ida_path(&puzzle, &reflected, &board);
+            if moves == 50 {
+                assert_eq!(
+                    ida_path(&puzzle, &LinearConflict::new(&puzzle), &board),
+                    path
+                );
+            }
+            let answer = solver
+                .solve_case((shape, &board, &goal_board), 1, &())
+                .unwrap();
+            let planned: String = answer.moves.unwrap().iter().map(|m| m.letter()).collect();
+            assert_eq!(planned, path, "{board:?}");
+            assert_replays(shape, &board, &goal_board, &path);
+            tables_reached += usize::from(answer.stats.bound.contains("then pdb"));
+        }
+    }
+    assert!(tables_reached > 0, "no board went beyond linear conflicts");
 }
 
 #[test]
@@ -925,6 +1064,19 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
     assert!(error
         .to_string()
         .starts_with("case 1: memory limit reached: 1 MiB used by "));
+    // ida: the 80-move board outgrows the 3-4-4-4 tables (0.3 MiB to build); the 5-5-5 tables
+    // would take more than 1 MiB and are refused before they are built.
+    let mut small = Config::default();
+    small.limits.max_memory_mib = 1;
+    let error = run_text(&small, "4\n0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1\n")
+        .1
+        .unwrap_err();
+    assert_eq!(error.exit_code(), 3);
+    assert_eq!(
+        error.to_string(),
+        "case 1: memory limit reached: the tables this board needs take 6 MiB to build \
+         (--max-memory 1)"
+    );
     let mut timed = Config::default();
     timed.limits.time_limit = Some(std::time::Duration::from_millis(1));
     let error = run_text(&timed, "4\n0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1\n")
@@ -936,6 +1088,57 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
             .starts_with("case 1: time limit reached: 0.001 s"),
         "{error}"
     );
+}
+
+/// Runs `fifteen ARGS < input` and returns its exit code and the peak of its resident memory
+/// in KiB, read from `/proc/PID/status` (`VmHWM`, which only grows) every few milliseconds
+/// until it ends.
+fn peak_memory_kib(args: &[&str], input: &str) -> (Option<i32>, u64) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    loop {
+        let high_water = std::fs::read_to_string(&status).ok().and_then(|text| {
+            let line = text.lines().find(|l| l.starts_with("VmHWM:"))?;
+            line.split_whitespace().nth(1)?.parse::<u64>().ok()
+        });
+        peak = peak.max(high_water.unwrap_or(0));
+        if let Some(exit) = child.try_wait().unwrap() {
+            return (exit.code(), peak);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
+/// `--max-memory` bounds the whole process of `astar` and `bfs` under both maps, growth of
+/// the map included (measured, not the program's estimate): Korf #88 stops with exit 3.
+#[test]
+fn max_memory_bounds_the_process() {
+    let korf88 = "4\n12 10 6 0 9 8 13 15 11 7 3 2 5 4 14 1\n";
+    for args in [
+        ["--algo", "astar", "--map", "hash"],
+        ["--algo", "bfs", "--map", "hash"],
+        ["--algo", "astar", "--map", "btree"],
+        ["--algo", "bfs", "--map", "btree"],
+    ] {
+        let (code, peak) = peak_memory_kib(&[&args[..], &["--max-memory", "32"]].concat(), korf88);
+        assert_eq!(code, Some(3), "{args:?}");
+        assert!(peak > 0 && peak <= 32 << 10, "{args:?}: {peak} KiB");
+    }
 }
 
 #[test]

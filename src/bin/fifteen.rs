@@ -26,8 +26,9 @@
 //! `--map hash|btree` (the level map of `astar` and `bfs`), `--goal standard|blank-first|spiral|"t t …"`,
 //! `--stats` (per case on stderr: search, bound, nodes generated, table and solve times),
 //! `--max-nodes N`, `--time-limit SECONDS`, `--max-memory MIB` (the guard of `astar` and `bfs`,
-//! default 2048); `any` needs no limit and ignores them; the limits count the search, not the
-//! build of `ida`'s tables. `--jobs N` (default 1, at most the machine's threads): N threads
+//! and of `ida`'s tables, refused before they are built when their build would need more;
+//! default 4096, which the 8-7 build of `--cache` needs); `any` needs no limit and ignores them;
+//! the node and time limits count the search, not the build of `ida`'s tables. `--jobs N` (default 1, at most the machine's threads): N threads
 //! solve N cases at once, the answers still in input order, the tables built once and shared;
 //! when the input has fewer cases than threads, the threads left share the search of each board
 //! (`ida`), with the same canonical path. `--cache DIR`: `ida`'s tables are kept in files in
@@ -238,6 +239,9 @@ pub mod error {
         Time { seconds: f64, nodes: u64 },
         /// Returned when the level map and queue of `astar` or `bfs` outgrow `--max-memory`.
         Memory { mib: usize, states: usize },
+        /// Returned, before anything is allocated, when `ida`'s next tables would need more
+        /// than `--max-memory` to build and keep.
+        Tables { mib: usize, need_mib: usize },
         /// Returned when the search of a case is called off because an earlier case failed
         /// (the earlier case's error is the one reported).
         Cancelled,
@@ -345,6 +349,10 @@ pub mod error {
                 LimitHit::Memory { mib, states } => write!(
                     f,
                     "memory limit reached: {mib} MiB used by {states} stored states (--max-memory {mib})"
+                ),
+                LimitHit::Tables { mib, need_mib } => write!(
+                    f,
+                    "memory limit reached: the tables this board needs take {need_mib} MiB to build (--max-memory {mib})"
                 ),
                 LimitHit::Cancelled => write!(f, "search called off after an earlier case failed"),
             }
@@ -872,6 +880,15 @@ pub mod search {
             let mib = self.limits.max_memory_mib;
             if bytes / (1 << 20) >= mib {
                 return Err(LimitHit::Memory { mib, states });
+            }
+            Ok(())
+        }
+
+        /// Fails when tables whose build takes `bytes` at its peak exceed the memory limit.
+        pub fn check_tables(&self, bytes: usize) -> Result<(), LimitHit> {
+            let (mib, need_mib) = (self.limits.max_memory_mib, (bytes + (1 << 20) - 1) >> 20);
+            if need_mib > mib {
+                return Err(LimitHit::Tables { mib, need_mib });
             }
             Ok(())
         }
@@ -1892,6 +1909,12 @@ pub mod search {
                 }
             }
 
+            /// The bytes [`build_table`] holds at its peak for k tiles on N cells, the table it
+            /// returns among them: 7 a placement, 13 when N > 16.
+            pub fn build_bytes(n: usize, k: usize) -> usize {
+                table_len(n, k) * if n <= 16 { 7 } else { 13 }
+            }
+
             /// The entries of a level looked at together when skipping empty ones.
             const BLOCK: usize = 64;
             /// The ranks a worker takes at a time (a multiple of [`BLOCK`]).
@@ -2202,8 +2225,11 @@ pub mod search {
             use super::super::super::board::Shape;
             use super::super::bound::LowerBound;
             use super::super::Board;
+            use super::build::build_bytes;
             use super::cache::cached_table;
-            use super::placement::{rank, rank_after_move, spread, spread_weights, weights, SLOTS};
+            use super::placement::{
+                rank, rank_after_move, spread, spread_weights, table_len, weights, SLOTS,
+            };
             use super::NO_GROUP;
             use super::{Masks, Puzzle, TableWork, CELL_MASK, MAX_CELLS, MAX_GROUP, MAX_GROUPS};
             use std::path::Path;
@@ -2325,23 +2351,38 @@ pub mod search {
 
             impl Layout {
                 /// The most bytes of spread tables a partition may take.
-                pub const SPREAD_BYTES: usize = 64 << 20;
+                pub const SPREAD_BYTES: usize = 1 << 30;
 
-                /// `Spread` when the partition's spread tables take at most [`SPREAD_BYTES`],
-                /// else `Rank`. On the 4×4, 5-5-5 takes 3 MiB spread (1.5 MB by rank) and 6-6-3
-                /// 32 MiB (11.5 MB); 7-7-1 would take 512 MiB (115 MB). Measured, Korf's 100
-                /// with 5-5-5 and reflection, 90.6 M nodes, search alone, alternate runs on the
-                /// 2-core machine (the other core busy): 4.36–4.46 s by rank, 3.27–3.84 s spread
+                /// `Spread` when the partition's spread tables take at most three times the bytes
+                /// of its tables by rank and at most [`SPREAD_BYTES`], else `Rank`. On the 4×4,
+                /// 5-5-5 takes 3 MiB spread (1.5 MB by rank), 6-6-3 32 MiB (11.5 MB), and 7-7-1
+                /// would take 512 MiB (115 MB); on the 5×5, 6-6-6-6 takes 931 MiB (510 MB; half
+                /// of each when its groups share tables by symmetry). Measured, Korf's 100 with
+                /// 5-5-5 and reflection, 90.6 M nodes, search alone, alternate runs on the 2-core
+                /// machine (the other core busy): 4.36–4.46 s by rank, 3.27–3.84 s spread
                 /// (1.61 G against 1.24 G instructions on the first ten boards); 6-6-3 on two
-                /// 80-move boards, 60 M nodes: 3.4–4.0 s by rank, 2.2–3.2 s spread.
+                /// 80-move boards, 60 M nodes: 3.4–4.0 s by rank, 2.2–3.2 s spread; 6-6-6-6 on
+                /// Korf & Felner's #38, 256 M nodes on two threads: 7.8–13.5 s by rank, 5.3–11.3
+                /// s spread (the machine as loaded).
                 ///
                 /// [`SPREAD_BYTES`]: Layout::SPREAD_BYTES
                 pub fn fitting(n: usize, groups: &[Vec<u8>]) -> Layout {
-                    let bytes = groups.iter().map(|g| n.pow(g.len() as u32)).sum::<usize>();
-                    if bytes <= Layout::SPREAD_BYTES {
+                    let bytes = |layout: Layout| -> usize {
+                        groups.iter().map(|g| layout.bytes(n, g.len())).sum()
+                    };
+                    let spread = bytes(Layout::Spread);
+                    if spread <= Layout::SPREAD_BYTES && spread <= 3 * bytes(Layout::Rank) {
                         Layout::Spread
                     } else {
                         Layout::Rank
+                    }
+                }
+
+                /// The bytes of a table of k tiles on N cells.
+                pub fn bytes(self, n: usize, k: usize) -> usize {
+                    match self {
+                        Layout::Rank => table_len(n, k),
+                        Layout::Spread => n.pow(k as u32),
                     }
                 }
             }
@@ -2427,12 +2468,14 @@ pub mod search {
                     let mut sizes: Vec<usize> = groups.iter().map(Vec::len).collect();
                     sizes.sort_unstable_by(|a, b| b.cmp(a));
                     let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
+                    let all_bytes = groups.iter().map(|g| layout.bytes(n, g.len())).sum();
                     let mut additive = Additive {
                         n,
                         spread: layout == Layout::Spread,
                         name: format!("pdb {}", sizes.join("-")),
                         groups: Vec::new(),
-                        data: Vec::new(),
+                        // Room for every table: never two copies of the tables at once.
+                        data: Vec::with_capacity(all_bytes),
                         tile_group: [NO_GROUP; MAX_CELLS],
                         reflection: None,
                     };
@@ -2477,12 +2520,7 @@ pub mod search {
                                 if additive.spread {
                                     table = spread(&table, n, cells.len());
                                 }
-                                // The first table moves in: no copy of a large table.
-                                if additive.data.is_empty() {
-                                    additive.data = table;
-                                } else {
-                                    additive.data.extend(table);
-                                }
+                                additive.data.extend(table);
                                 owners.push((cells, offset));
                                 (offset, &identity, cells.clone())
                             }
@@ -2539,6 +2577,23 @@ pub mod search {
                 /// The bytes of the tables.
                 pub fn bytes(&self) -> usize {
                     self.data.len()
+                }
+
+                /// The most bytes [`Additive::with_cache`] holds at once for `groups` on N cells
+                /// in `layout`, every table built rather than read: each build (see
+                /// [`build_bytes`]) and each spread copy beside the tables before it. An upper
+                /// bound: a group that shares a table by symmetry is counted as built.
+                pub fn peak_bytes(n: usize, groups: &[Vec<u8>], layout: Layout) -> usize {
+                    let (mut kept, mut peak) = (0, 0);
+                    for k in groups.iter().map(Vec::len) {
+                        let copy = match layout {
+                            Layout::Rank => 0,
+                            Layout::Spread => table_len(n, k) + layout.bytes(n, k),
+                        };
+                        peak = peak.max(kept + build_bytes(n, k).max(copy));
+                        kept += layout.bytes(n, k);
+                    }
+                    peak.max(kept)
                 }
 
                 /// The index of group `g` with tiles at `at` (`at[t]`: the cell of tile `t`) in its
@@ -3182,6 +3237,14 @@ pub mod search {
         pub const P771: [&[u8]; 3] = [&[1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14], &[15]];
         /// 8-7, for `--cache`: 576,576,000 bytes.
         pub const P87: [&[u8]; 2] = [&[8, 9, 10, 11, 12, 13, 14, 15], &[1, 2, 3, 4, 5, 6, 7]];
+        /// 6-6-6-6 on the 5×5, Korf & Felner's partition (AIJ 134, 2002): 510,048,000 bytes by
+        /// rank, four tables of 127,512,000 entries.
+        pub const P6666: [&[u8]; 4] = [
+            &[1, 5, 6, 10, 11, 12],
+            &[2, 3, 4, 7, 8, 9],
+            &[13, 14, 18, 19, 23, 24],
+            &[15, 16, 17, 20, 21, 22],
+        ];
         /// 5-5-5 for a goal whose blank is at cell 9, the 4×4 spiral's.
         pub const CENTRE555: [&[u8]; 3] =
             [&[0, 1, 4, 5, 8], &[2, 3, 6, 7, 11], &[10, 12, 13, 14, 15]];
@@ -3193,6 +3256,13 @@ pub mod search {
         /// The most cases of an input for which `ida` on the 4×4 starts with the 3-4-4-4
         /// stage.
         pub const CHEAP_CASES: usize = 8;
+
+        /// The nodes a 5×5 case may generate with the small tables before the 6-6-6-6 tables
+        /// are built in the run: about what their build costs in time (the small tables'
+        /// search runs at ≈37 M nodes a second on one thread).
+        pub const FIVE_GIVE_UP: u64 = 3_000_000_000;
+        /// The same when the 6-6-6-6 tables may be in `--cache`: about what reading them costs.
+        pub const FIVE_CACHED_GIVE_UP: u64 = 20_000_000;
 
         /// A bound `ida` may use, before it is built.
         enum Kind {
@@ -3215,15 +3285,29 @@ pub mod search {
             kind: Kind,
             give_up: u64,
             built: OnceLock<Built>,
-            /// Told once to a person at a terminal when a case reaches this stage.
-            advice: Option<&'static str>,
+            /// Told once when a case reaches this stage, to a person at a terminal (`Advice`)
+            /// or on stderr whatever it is (`Note`).
+            advice: Option<Advice>,
             advised: AtomicBool,
+        }
+
+        /// A line a stage tells once, and to whom.
+        #[derive(Clone, Copy)]
+        enum Advice {
+            /// To a person at a terminal only ([`Notes::advise`]).
+            Advice(&'static str),
+            /// On stderr always ([`Notes::note`]): work of minutes.
+            Note(&'static str),
         }
 
         /// The advice of the last 4×4 stage without `--cache`.
         const CACHE_ADVICE: &str = "note: this board needs the largest tables built in the \
 run (7-7-1, about 20 s to build on two threads); --cache DIR keeps 8-7 tables (577 MB, built \
 once in a few minutes), which solve the hardest boards in seconds";
+
+        /// The note of the last 5×5 stage without `--cache`.
+        const FIVE_NOTE: &str = "note: this board needs 6-6-6-6 tables, built in memory for \
+this run (510 MB, about 2 GB and minutes to build); --cache DIR keeps them for later runs";
 
         /// What [`Plan::solve`] found, and what it tried.
         pub struct Solved {
@@ -3341,7 +3425,7 @@ once in a few minutes), which solve the hardest boards in seconds";
                             ),
                             stage(partition(&[(0, &P663)], &[6, 6, 3]), 150_000_000),
                             Stage {
-                                advice: Some(CACHE_ADVICE),
+                                advice: Some(Advice::Advice(CACHE_ADVICE)),
                                 ..stage(partition(&[(0, &P771)], &[7, 7, 1]), u64::MAX)
                             },
                         ]
@@ -3350,6 +3434,17 @@ once in a few minutes), which solve the hardest boards in seconds";
                         stages.remove(0);
                     }
                     stages
+                } else if rows == 5 && cols == 5 {
+                    let largest = stage(partition(&[(0, &P6666)], &[6, 6, 6, 6]), u64::MAX);
+                    let (give_up, advice) = match cache {
+                        Some(_) => (FIVE_CACHED_GIVE_UP, None),
+                        None => (FIVE_GIVE_UP, Some(Advice::Note(FIVE_NOTE))),
+                    };
+                    vec![
+                        stage(first, 1_000_000),
+                        stage(partition(&[], &group_sizes(n)), give_up),
+                        Stage { advice, ..largest },
+                    ]
                 } else if (10..=MAX_CELLS).contains(&n) {
                     vec![
                         stage(first, 1_000_000),
@@ -3388,8 +3483,16 @@ once in a few minutes), which solve the hardest boards in seconds";
                 for stage in &self.stages[first..] {
                     if let Some(advice) = stage.advice {
                         if !stage.advised.swap(true, Ordering::Relaxed) {
-                            notes.advise(advice);
+                            match advice {
+                                Advice::Advice(line) => notes.advise(line),
+                                Advice::Note(line) => notes.note(line),
+                            }
                         }
+                    }
+                    if let (None, Kind::Pdb(groups)) = (stage.built.get(), &stage.kind) {
+                        let n = self.puzzle.shape.cells();
+                        let layout = Layout::fitting(n, groups);
+                        budget.check_tables(Additive::peak_bytes(n, groups, layout))?;
                     }
                     let built_at = Instant::now();
                     let bound = stage
@@ -3542,8 +3645,9 @@ once in a few minutes), which solve the hardest boards in seconds";
             fn set_level(&mut self, key: K, level: u32);
             /// The number of configurations stored.
             fn stored(&self) -> usize;
-            /// An estimate of the heap bytes in use.
-            fn bytes(&self) -> usize;
+            /// An estimate of the most heap bytes in use while `more` configurations are added:
+            /// a hash map that must grow holds its old and its new table at once.
+            fn peak_bytes(&self, more: usize) -> usize;
         }
 
         /// A fast hash for packed boards (multiply and xor-shift; not for untrusted keys that
@@ -3580,9 +3684,10 @@ once in a few minutes), which solve the hardest boards in seconds";
         /// `--map btree`: an ordered map.
         pub type BTreeLevels<K> = BTreeMap<K, u32>;
 
-        /// Implements [`LevelMap`] for a std map type, whose memory is estimated by `$bytes`.
+        /// Implements [`LevelMap`] for a std map type, whose peak memory with `$more` entries
+        /// added is estimated by `$bytes`.
         macro_rules! level_map {
-            ($map:ident, |$this:ident| $bytes:expr) => {
+            ($map:ident, |$this:ident, $more:ident| $bytes:expr) => {
                 impl<K: StateKey> LevelMap<K> for $map<K> {
                     fn level(&self, key: &K) -> Option<u32> {
                         self.get(key).copied()
@@ -3596,18 +3701,26 @@ once in a few minutes), which solve the hardest boards in seconds";
                         self.len()
                     }
 
-                    fn bytes(&self) -> usize {
-                        let $this = self;
+                    fn peak_bytes(&self, more: usize) -> usize {
+                        let ($this, $more) = (self, more);
                         $bytes
                     }
                 }
             };
         }
 
-        level_map!(HashLevels, |map| map.capacity()
-            * (std::mem::size_of::<(K, u32)>() + 1));
+        // A slot and a control byte an entry of the capacity; growing doubles the capacity.
+        level_map!(HashLevels, |map, more| {
+            let capacity = map.capacity();
+            let slots = if map.len() + more > capacity {
+                capacity + (capacity * 2).max(map.len() + more)
+            } else {
+                capacity
+            };
+            slots * (std::mem::size_of::<(K, u32)>() + 1)
+        });
         // B-tree nodes hold up to 11 entries and are at least half full: ≈1.5 slots an entry.
-        level_map!(BTreeLevels, |map| map.len()
+        level_map!(BTreeLevels, |map, more| (map.len() + more)
             * (std::mem::size_of::<(K, u32)>() * 3 / 2 + 8));
     }
 
@@ -3683,18 +3796,24 @@ once in a few minutes), which solve the hardest boards in seconds";
             Some(reversed)
         }
 
-        /// Counts a node, and fails when a limit is reached or the map and the queue outgrow
-        /// the memory limit (looked at every 4096 nodes).
+        /// The nodes between two looks at the memory.
+        const MEMORY_EVERY: u64 = 4096;
+
+        /// Counts a node, and fails when a limit is reached or when the map and the queue
+        /// (`queued` configurations of room) could outgrow the memory limit before the next
+        /// look, [`MEMORY_EVERY`] nodes on: the map as it grows by 4 configurations a node at
+        /// most ([`LevelMap::peak_bytes`]), the queue twice its room (a vector that doubles).
         fn count_and_guard<K: StateKey, M: LevelMap<K>>(
             (budget, meter): (&Budget, &mut Meter),
             levels: &M,
             queued: usize,
         ) -> Result<(), LimitHit> {
             meter.count()?;
-            if meter.nodes() % 4096 != 0 {
+            if meter.nodes() % MEMORY_EVERY != 0 {
                 return Ok(());
             }
-            let bytes = levels.bytes() + queued * std::mem::size_of::<K>();
+            let more = 4 * MEMORY_EVERY as usize;
+            let bytes = levels.peak_bytes(more) + 2 * queued * std::mem::size_of::<K>();
             budget.check_memory(bytes, levels.stored())
         }
 
@@ -4286,7 +4405,8 @@ Options:
   --stats           per case on stderr: search, bound, nodes, table and solve times
   --max-nodes N     stop a search after N nodes (exit 3)
   --time-limit S    stop a search after S seconds (exit 3)
-  --max-memory MIB  the memory astar and bfs may use (default 2048; exit 3)
+  --max-memory MIB  the memory astar and bfs, and ida's tables, may use
+                    (default 4096; exit 3)
   --jobs N          threads (default 1): cases at once, or one board shared
   --cache DIR       keep ida's tables in files in DIR: on the 4x4, 8-7 tables
                     (577 MB, minutes to build once; the hardest boards in seconds)
@@ -4369,7 +4489,7 @@ Example:
                 limits: Limits {
                     max_nodes: None,
                     time_limit: None,
-                    max_memory_mib: 2048,
+                    max_memory_mib: 4096,
                 },
                 jobs: 1,
                 cache: None,
