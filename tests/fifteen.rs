@@ -21,7 +21,8 @@ use fifteen::search::pdb::build::build_table;
 use fifteen::search::pdb::cache::{cached_table, checksum};
 use fifteen::search::pdb::placement::{rank, table_len};
 use fifteen::search::pdb::TableWork;
-use fifteen::search::plan::{CENTRE323, P3444, P555, P663, P771, P87};
+use fifteen::search::plan::{CENTRE323, P3444, P555, P663, P6666, P771, P87};
+use fifteen::search::prune::MovePruner;
 use fifteen::search::{ida, Budget, Limits, Puzzle};
 use std::collections::{HashMap, VecDeque};
 
@@ -181,7 +182,8 @@ fn assert_admissible<B: LowerBound>(bound: &B, board: &[u32], distance: u32) {
 }
 
 /// Checks ida on every board of `shape` (canonical path) with linear conflicts, the walking
-/// distance and, on boards of at most 9 cells, pattern databases with reflection of groups of
+/// distance (also with the move pruner of depth 12, which forbids far more than undoing a
+/// move) and, on boards of at most 9 cells, pattern databases with reflection of groups of
 /// 4, 4, 3 and 3 tiles (spread and by rank) and of [`CENTRE323`] (`Plan`'s for the 3×3 with
 /// the goal's blank in the centre), cut to N − 1 tiles, forced; ida with its iterations cut into subtrees taken in
 /// order (by this thread alone on every board, by 2 and 3 threads and bfs and astar under both
@@ -212,6 +214,9 @@ fn cross_check(shape: Shape, goal: &[u32], sample: usize) {
     })
     .collect();
     let walking = WalkingDistance::new(&puzzle);
+    // The same puzzle, with the move pruner of sequences up to 12 moves.
+    let pruned = Puzzle::new(shape, puzzle.goal.clone());
+    assert!(pruned.pruner.set(MovePruner::new(12)).is_ok());
     let mut reachable = 0;
     for (index, board) in permutations(shape.cells() as u32).iter().enumerate() {
         let expected = table.get(board);
@@ -227,6 +232,7 @@ fn cross_check(shape: Shape, goal: &[u32], sample: usize) {
         let canonical = canonical_path(shape, &table, board);
         assert_eq!(ida_path(&puzzle, &bound, board), canonical, "{board:?}");
         assert_eq!(ida_path(&puzzle, &walking, board), canonical, "{board:?}");
+        assert_eq!(ida_path(&pruned, &walking, board), canonical, "{board:?}");
         let alone = every_iteration(1, 4);
         assert_eq!(ida_shared_path(&puzzle, &bound, board, alone), canonical);
         assert_admissible(&walking, board, distance);
@@ -479,19 +485,30 @@ fn the_hardest_boards_need_80_moves() {
 }
 
 #[test]
-#[ignore = "builds 6-6-6-6 tables into target/tmp once per goal (minutes, 2 GB), then solves two boards of Korf & Felner's"]
+#[ignore = "builds 6-6-6-6 tables into target/tmp once per goal (minutes, 2 GB), then checks them on Korf & Felner's 50 and solves two"]
 fn cached_6_6_6_6_tables_solve_korf_and_felners_easiest_boards() {
     let cache = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables");
     for (goal, file) in [
         (Goal::Standard, "korf24-blank-last.txt"),
         (Goal::BlankFirst, "korf24.txt"),
     ] {
+        let shape = Shape { rows: 5, cols: 5 };
+        let goal_board = goal.board(shape).unwrap();
+        let puzzle = Puzzle::new(shape, goal_board.iter().map(|&t| t as u8).collect());
         let config = Config {
             goal,
             jobs: 2,
             cache: Some(cache.clone()),
             ..Config::default()
         };
+        let groups = by_symmetry(&puzzle, 0, &P6666).unwrap();
+        let layout = Layout::fitting(25, &groups);
+        let quiet = TableWork::quiet();
+        let tables = Additive::with_cache(&puzzle, (&groups, layout), true, Some(&cache), &quiet);
+        for (id, length, board) in korf(file, &[]) {
+            let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
+            assert!(tables.start(&bytes).1 <= length as u32, "{file} #{id}");
+        }
         check_korf_with(config, &korf(file, &[40, 38]));
     }
 }
@@ -1076,6 +1093,35 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
         error.to_string(),
         "case 1: memory limit reached: the tables this board needs take 6 MiB to build \
          (--max-memory 1)"
+    );
+    // The same limits end work on the 5×5 (Korf & Felner's #40, far beyond each).
+    let korf40 = "5\n2 17 4 13 7 12 10 3 0 16 21 24 8 5 18 20 15 19 14 9 22 11 6 1 23\n";
+    let mut five = Config {
+        goal: Goal::BlankFirst,
+        ..Config::default()
+    };
+    five.limits.max_nodes = Some(3_000_000);
+    let error = run_text(&five, korf40).1.unwrap_err();
+    assert!(
+        error.to_string().starts_with("case 1: node limit reached"),
+        "{error}"
+    );
+    five.limits.max_nodes = None;
+    five.limits.time_limit = Some(std::time::Duration::from_millis(300));
+    let error = run_text(&five, korf40).1.unwrap_err();
+    assert!(
+        error.to_string().starts_with("case 1: time limit reached"),
+        "{error}"
+    );
+    five.limits.time_limit = None;
+    five.limits.max_memory_mib = 2;
+    let error = run_text(&five, korf40).1.unwrap_err();
+    assert_eq!(error.exit_code(), 3);
+    assert!(
+        error
+            .to_string()
+            .contains("the tables this board needs take"),
+        "{error}"
     );
     let mut timed = Config::default();
     timed.limits.time_limit = Some(std::time::Duration::from_millis(1));

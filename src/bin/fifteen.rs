@@ -59,9 +59,10 @@
 //! distance; 3×3 with the goal's blank in the centre: 3-2-3 tables, 576 bytes built in
 //! ≈0.1 ms; 4×4: 4-4-4-3 tables (134 KB by rank, ≈19 ms) for inputs of few cases, then 5-5-5
 //! (1.5 MB by rank, 3 MiB spread) built in ≈0.27 s, then 6-6-3 (11.5 MB, 32 MiB), then for the
-//! hardest boards 7-7-1 (115 MB, kept by rank); Korf's
-//! 100 in ≈2.5 s, ≈0.9 M nodes generated each on average; with `--cache`, 8-7 tables: ≈37,000
-//! nodes each, all 100 in ≈0.5 s).
+//! hardest boards 7-7-1 (115 MB, kept by rank); Korf's 100 in ≈3.5 s, ≈0.9 M nodes generated
+//! each on average; with `--cache`, 8-7 tables: ≈37,000 nodes each, all 100 in ≈0.5 s; 5×5:
+//! 4-tile tables, then Korf & Felner's 6-6-6-6, 488 MB, about a minute a table to build on
+//! two threads, their easiest instances in seconds to a minute).
 //! `astar` and `bfs`: time and memory O(states reached). `dfs --bound K`: O(3^K) time, O(K)
 //! memory. `any`: O(N·(rows+cols)) moves; O(N²) work at worst (each search for a way for
 //! the blank visits at most N cells), far less in practice (100×100: ≈0.2 s).
@@ -758,6 +759,9 @@ pub mod search {
         pub goal_at: Vec<usize>,
         /// `neighbors[p][i]`: the cell next to `p` in the direction `Move::ALL[i]`, or [`NONE`].
         pub neighbors: Vec<[usize; 4]>,
+        /// The moves `ida` never makes after a path: [`prune::MovePruner::for_cells`], made
+        /// on first use (see [`Puzzle::pruner`]); set before it to use another.
+        pub pruner: OnceLock<prune::MovePruner>,
     }
 
     impl Puzzle {
@@ -772,7 +776,14 @@ pub mod search {
                 goal,
                 goal_at,
                 neighbors,
+                pruner: OnceLock::new(),
             }
+        }
+
+        /// The moves `ida` never makes after a path, made on first use.
+        pub fn pruner(&self) -> &prune::MovePruner {
+            self.pruner
+                .get_or_init(|| prune::MovePruner::for_cells(self.shape.cells()))
         }
     }
 
@@ -1661,17 +1672,31 @@ pub mod search {
             /// [`spread_weights`]): N^k entries, those of placements with two tiles on one cell
             /// 0 and never read. O(N^k) time and memory.
             pub(super) fn spread(table: &[u8], n: usize, k: usize) -> Vec<u8> {
-                let w = spread_weights(n, k);
                 let mut spread = vec![0; n.pow(k as u32)];
-                let mut placements = Placements::at_rank(0, n, k);
-                for (r, &value) in table.iter().enumerate() {
-                    if r > 0 {
-                        placements.step();
-                    }
-                    let index: usize = (0..k).map(|i| placements.at[i] * w[i]).sum();
-                    spread[index] = value;
-                }
+                let mut ranked = table.iter().copied();
+                let w = spread_weights(n, k);
+                spread_from(0, (0, 0), (n, &w[..k]), &mut ranked, &mut spread);
                 spread
+            }
+
+            /// Places tile `i` and the later ones on every free cell in turn, tiles before it on
+            /// `used` making index `base`: the placements in rank order (for each tile, its
+            /// cells in increasing order), each taking the next entry of `ranked`.
+            fn spread_from(
+                i: usize,
+                (used, base): (u32, usize),
+                (n, w): (usize, &[usize]),
+                ranked: &mut impl Iterator<Item = u8>,
+                spread: &mut [u8],
+            ) {
+                for cell in (0..n).filter(|&c| used & 1 << c == 0) {
+                    let index = base + cell * w[i];
+                    if i + 1 == w.len() {
+                        spread[index] = ranked.next().unwrap_or(0);
+                    } else {
+                        spread_from(i + 1, (used | 1 << cell, index), (n, w), ranked, spread);
+                    }
+                }
             }
 
             /// The rank of a placement after its tile `i` moved from cell `from` to the adjacent
@@ -2800,12 +2825,267 @@ pub mod search {
         }
     }
 
+    /// Move pruning by a finite-state machine of duplicate move sequences (L. A. Taylor and
+    /// R. E. Korf, "Pruning duplicate nodes in depth-first search", AAAI 1993), built so that
+    /// the canonical path is never pruned.
+    pub mod prune {
+        use super::state::MixHasher;
+        use std::collections::HashMap;
+        use std::hash::BuildHasherDefault;
+
+        /// The state after a move that the machine forbids.
+        pub const DEAD: u32 = u32::MAX;
+
+        /// A finite-state machine over the moves of a path (indices into `Move::ALL`): from
+        /// state 0, the empty path, [`MovePruner::step`] forbids every path that holds a
+        /// sequence of at most `depth` moves which, on a board without edges, reaches the same
+        /// board as a shorter sequence, or as one of the same length that comes first in the
+        /// order D < L < R < U, and whose blank stays within the rows and columns the
+        /// forbidden one's blank visits (so that it applies wherever the forbidden one
+        /// does). Such a path is never the canonical one (the least of the shortest paths in
+        /// that order): the other sequence in its place would give a shorter or a lesser
+        /// path. Depth 2 forbids undoing the last move and nothing else; longer duplicates
+        /// start at 6 moves (the machine of depth 6 keeps 1,453 sequences of the 1,457 that
+        /// never undo a move; of depth 8, 12,957 of 13,121). Up to depth 12, every
+        /// duplicate's first sequence stays within its span: the condition only guards deeper
+        /// machines.
+        pub struct MovePruner {
+            next: Vec<[u32; 4]>,
+        }
+
+        /// A sequence of moves in the machine's trie: the state before its last move, that
+        /// move, its length, and the state of its longest proper suffix in the trie.
+        struct Node {
+            parent: u32,
+            last: u8,
+            depth: usize,
+            suffix: u32,
+        }
+
+        /// Rows and columns the blank visits, relative to where it starts: `(top, bottom,
+        /// left, right)`.
+        type Span = (i32, i32, i32, i32);
+
+        /// The blank on a [`Walk`]'s board.
+        const BLANK: u16 = u16::MAX;
+
+        /// A board without edges as far as `depth` moves reach, the blank in its middle, each
+        /// tile labelled by its home cell, with a hash of the board kept as it changes (boards
+        /// whose hashes match are compared in full).
+        struct Walk {
+            side: usize,
+            cells: Vec<u16>,
+            blank: usize,
+            hash: u64,
+            span: Span,
+        }
+
+        impl Walk {
+            fn new(depth: usize) -> Self {
+                let side = 2 * depth + 1;
+                let mut cells: Vec<u16> = (0..side * side).map(|c| c as u16).collect();
+                let blank = depth * side + depth;
+                cells[blank] = BLANK;
+                Walk {
+                    side,
+                    cells,
+                    blank,
+                    hash: 0,
+                    span: (0, 0, 0, 0),
+                }
+            }
+
+            /// A hash of "`label` on `cell`" (the SplitMix64 finaliser).
+            fn mark(cell: usize, label: u16) -> u64 {
+                let mut z = (cell as u64) << 16 | u64::from(label);
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                z ^ (z >> 31)
+            }
+
+            /// The blank's cell after move `m` (`Move::ALL`: D, L, R, U).
+            fn target(&self, m: usize) -> usize {
+                [
+                    self.blank + self.side,
+                    self.blank - 1,
+                    self.blank + 1,
+                    self.blank - self.side,
+                ][m]
+            }
+
+            /// The hash and span after move `m`, the board unchanged.
+            fn after(&self, m: usize) -> (u64, Span) {
+                let (to, tile) = (self.target(m), self.cells[self.target(m)]);
+                let hash = self.hash
+                    ^ Self::mark(to, tile)
+                    ^ Self::mark(self.blank, tile)
+                    ^ Self::mark(self.blank, BLANK)
+                    ^ Self::mark(to, BLANK);
+                let (row, col) = ((to / self.side) as i32, (to % self.side) as i32);
+                let middle = (self.side / 2) as i32;
+                let (row, col) = (row - middle, col - middle);
+                let s = self.span;
+                (
+                    hash,
+                    (s.0.min(row), s.1.max(row), s.2.min(col), s.3.max(col)),
+                )
+            }
+
+            /// Makes move `m`; returns what [`Walk::undo`] needs.
+            fn slide(&mut self, m: usize) -> (usize, Span) {
+                let before = (self.blank, self.span);
+                (self.hash, self.span) = self.after(m);
+                let to = self.target(m);
+                self.cells.swap(self.blank, to);
+                self.blank = to;
+                before
+            }
+
+            /// Takes back the move that [`Walk::slide`] made.
+            fn undo(&mut self, (blank, span): (usize, Span), hash: u64) {
+                self.cells.swap(self.blank, blank);
+                (self.blank, self.span, self.hash) = (blank, span, hash);
+            }
+        }
+
+        /// The machine under construction: the trie of the sequences kept, in breadth-first
+        /// (and so lexicographic) order, and the first sequence to reach each board.
+        struct Builder {
+            depth: usize,
+            nodes: Vec<Node>,
+            next: Vec<[u32; 4]>,
+            seen: HashMap<u64, (Span, u32), BuildHasherDefault<MixHasher>>,
+        }
+
+        impl Builder {
+            /// Decides the moves from the trie's nodes of length `level − 1`, walking the trie
+            /// depth-first from node `s` (of the walk's board) in the order of the moves.
+            fn grow(&mut self, s: u32, walk: &mut Walk, level: usize) {
+                let node_depth = self.nodes[s as usize].depth;
+                if node_depth + 1 < level {
+                    for m in 0..4 {
+                        let child = self.next[s as usize][m];
+                        if child != DEAD
+                            && self.nodes[child as usize].parent == s
+                            && self.nodes[child as usize].depth == node_depth + 1
+                        {
+                            let hash = walk.hash;
+                            let undo = walk.slide(m);
+                            self.grow(child, walk, level);
+                            walk.undo(undo, hash);
+                        }
+                    }
+                    return;
+                }
+                for m in 0..4 {
+                    // The move from the longest proper suffix: a shorter node, decided.
+                    let suffix = match s {
+                        0 => 0,
+                        _ => self.next[self.nodes[s as usize].suffix as usize][m],
+                    };
+                    if s != 0 && (suffix == DEAD || node_depth == self.depth) {
+                        self.next[s as usize][m] = suffix;
+                        continue;
+                    }
+                    let (hash, span) = walk.after(m);
+                    let id = self.nodes.len() as u32;
+                    if let Some(&(first_span, first)) = self.seen.get(&hash) {
+                        let same = self.board(first, None) == self.board(s, Some(m));
+                        if same && within(first_span, span) {
+                            self.next[s as usize][m] = DEAD;
+                            continue;
+                        }
+                    } else {
+                        self.seen.insert(hash, (span, id));
+                    }
+                    self.next[s as usize][m] = id;
+                    self.nodes.push(Node {
+                        parent: s,
+                        last: m as u8,
+                        depth: node_depth + 1,
+                        suffix,
+                    });
+                    self.next.push([DEAD; 4]);
+                }
+            }
+
+            /// The board after node `s`'s sequence and then `m`, replayed from the start: the
+            /// exact check behind a hash that matches.
+            fn board(&self, mut s: u32, m: Option<usize>) -> Vec<u16> {
+                let mut moves: Vec<usize> = m.into_iter().collect();
+                while s != 0 {
+                    moves.push(usize::from(self.nodes[s as usize].last));
+                    s = self.nodes[s as usize].parent;
+                }
+                let mut walk = Walk::new(self.depth);
+                for &m in moves.iter().rev() {
+                    walk.slide(m);
+                }
+                walk.cells
+            }
+        }
+
+        /// Whether span `inner` lies within span `outer`.
+        fn within(inner: Span, outer: Span) -> bool {
+            inner.0 >= outer.0 && inner.1 <= outer.1 && inner.2 >= outer.2 && inner.3 <= outer.3
+        }
+
+        impl MovePruner {
+            /// The machine for sequences of at most `depth` moves (≥ 1), by a breadth-first
+            /// search over the sequences level by level (each level a depth-first walk of the
+            /// trie, the board changed one move at a time), boards compared by hash and a hash
+            /// that matches checked exactly. Time O(sequences kept · depth), about 3^depth:
+            /// see [`MovePruner::for_cells`].
+            pub fn new(depth: usize) -> Self {
+                let root = Node {
+                    parent: 0,
+                    last: 0,
+                    depth: 0,
+                    suffix: 0,
+                };
+                let mut builder = Builder {
+                    depth,
+                    nodes: vec![root],
+                    next: vec![[DEAD; 4]],
+                    seen: HashMap::default(),
+                };
+                builder.seen.insert(0, ((0, 0, 0, 0), 0));
+                let mut walk = Walk::new(depth);
+                for level in 1..=depth + 1 {
+                    builder.grow(0, &mut walk, level);
+                }
+                MovePruner { next: builder.next }
+            }
+
+            /// The machine `ida` uses on a board of `cells` cells: depth 10 from 16 cells (the
+            /// 4×4 and larger, whose searches are long: 114,701 states, built in ≈35 ms), else
+            /// 2 (17 states). Measured, Korf's 100 with the 5-5-5 tables and reflection, nodes
+            /// generated against depth 2: 0.85 at depth 6, 0.74 at 8, 0.65 at 10, 0.59 at 12
+            /// (1,009,209 states, ≈0.4 s to build).
+            pub fn for_cells(cells: usize) -> Self {
+                MovePruner::new(if cells >= 16 { 10 } else { 2 })
+            }
+
+            /// The state after move `m` (an index into `Move::ALL`) from `state`, or [`DEAD`].
+            #[inline(always)]
+            pub fn step(&self, state: u32, m: usize) -> u32 {
+                self.next[state as usize][m & 3]
+            }
+
+            /// The number of states.
+            pub fn states(&self) -> usize {
+                self.next.len()
+            }
+        }
+    }
+
     /// IDA* (Korf, 1985) over any [`bound::LowerBound`], with the canonical path, on one
     /// thread or shared by several.
     pub mod ida {
         use super::super::board::Move;
         use super::super::error::LimitHit;
         use super::bound::LowerBound;
+        use super::prune::{MovePruner, DEAD};
         use super::{Board, Budget, Meter, Puzzle, MAX_BOARD, NONE};
         use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
         use std::sync::Mutex;
@@ -2862,6 +3142,7 @@ pub mod search {
         /// One thread's depth-first search.
         struct Search<'a, B: LowerBound> {
             puzzle: &'a Puzzle,
+            pruner: &'a MovePruner,
             bound: &'a B,
             cells: Board,
             path: Vec<Move>,
@@ -2886,6 +3167,7 @@ pub mod search {
             fn new(puzzle: &'a Puzzle, bound: &'a B, meter: Meter<'a>, give_up_at: u64) -> Self {
                 Search {
                     puzzle,
+                    pruner: puzzle.pruner(),
                     bound,
                     cells: [0; MAX_BOARD],
                     path: Vec::new(),
@@ -2917,8 +3199,9 @@ pub mod search {
             }
 
             /// Depth-first search below the current node, `g` moves from the start with bound
-            /// `h`, blank at `blank`, reached by the move of index `back`'s opposite; children
-            /// with g + 1 + bound > `threshold` are pruned.
+            /// `h`, blank at `blank`, its path in state `path_state` of the puzzle's pruner;
+            /// children with g + 1 + bound > `threshold` are pruned, and moves the pruner
+            /// forbids are not made.
             fn below(
                 &mut self,
                 state: &mut B::State,
@@ -2926,7 +3209,7 @@ pub mod search {
                 g: u32,
                 mut h: u32,
                 threshold: u32,
-                back: usize,
+                path_state: u32,
             ) -> Step {
                 if h == 0 && self.cells[..self.puzzle.goal.len()] == self.puzzle.goal {
                     return Step::Found;
@@ -2939,7 +3222,8 @@ pub mod search {
                 let limit = (threshold - g).saturating_sub(1);
                 for (i, m) in Move::ALL.into_iter().enumerate() {
                     let next = self.puzzle.neighbors[blank][i];
-                    if next == NONE || i == back {
+                    let next_state = self.pruner.step(path_state, i);
+                    if next == NONE || next_state == DEAD {
                         continue;
                     }
                     if !self.meter.tick() {
@@ -2973,8 +3257,7 @@ pub mod search {
                     self.cells[blank] = tile;
                     self.cells[next] = 0;
                     self.path.push(m);
-                    let back = Move::opposite_index(i);
-                    match self.below(state, next, g + 1, child_h, threshold, back) {
+                    match self.below(state, next, g + 1, child_h, threshold, next_state) {
                         Step::Below => {}
                         done => return done,
                     }
@@ -3022,8 +3305,10 @@ pub mod search {
                     break;
                 }
                 let (mut state, mut h, mut blank) = (root.state.clone(), root.h, root.blank);
+                let mut path_state = 0;
                 search.cells = root.cells;
                 for &m in &frontier[i] {
+                    path_state = search.pruner.step(path_state, m.index());
                     let next = puzzle.neighbors[blank][m.index()];
                     let tile = search.cells[next];
                     (h, _) = bound.apply(&mut state, &search.cells, tile, next, blank, u32::MAX);
@@ -3033,11 +3318,8 @@ pub mod search {
                 }
                 search.path.clone_from(&frontier[i]);
                 search.subtree = Some((&race.found, i));
-                let back = frontier[i]
-                    .last()
-                    .map_or(NONE, |m| Move::opposite_index(m.index()));
                 let g = frontier[i].len() as u32;
-                match search.below(&mut state, blank, g, h, threshold, back) {
+                match search.below(&mut state, blank, g, h, threshold, path_state) {
                     Step::Found => {
                         race.found.fetch_min(i, Ordering::Relaxed);
                         let mut best = race.path.lock().unwrap_or_else(|e| e.into_inner());
@@ -3098,8 +3380,9 @@ pub mod search {
         }
 
         /// The canonical optimal path from `start` to the goal: iterations of depth-first
-        /// search with growing thresholds, moves tried in the order D, L, R, U, never undoing
-        /// the last move, stopping at the first goal found. Every path to the goal has the
+        /// search with growing thresholds, moves tried in the order D, L, R, U, never one that
+        /// the puzzle's pruner forbids (undoing the last move, and on the 4×4 and larger
+        /// boards the duplicate sequences of up to 10 moves), stopping at the first goal found. Every path to the goal has the
         /// parity of the blank's taxicab distance to its goal cell, so thresholds of the other
         /// parity are skipped. Gives up after `give_up` nodes generated (counted in `budget`,
         /// whose limits stop the search with an error). Memory O(d); time O(b^d), see the
@@ -3169,7 +3452,7 @@ pub mod search {
                     search.cut = if shared { cut } else { u32::MAX };
                     search.cells = root.cells;
                     let mut state = root.state.clone();
-                    match search.below(&mut state, root.blank, 0, h, threshold, NONE) {
+                    match search.below(&mut state, root.blank, 0, h, threshold, 0) {
                         Step::Found => return Ok(Outcome::Path(search.path)),
                         Step::GaveUp => return Ok(Outcome::GaveUp),
                         Step::Stopped => return Err(search.hit.expect("a stop records its limit")),
@@ -3237,8 +3520,9 @@ pub mod search {
         pub const P771: [&[u8]; 3] = [&[1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14], &[15]];
         /// 8-7, for `--cache`: 576,576,000 bytes.
         pub const P87: [&[u8]; 2] = [&[8, 9, 10, 11, 12, 13, 14, 15], &[1, 2, 3, 4, 5, 6, 7]];
-        /// 6-6-6-6 on the 5×5, Korf & Felner's partition (AIJ 134, 2002): 510,048,000 bytes by
-        /// rank, four tables of 127,512,000 entries.
+        /// 6-6-6-6 on the 5×5, Korf & Felner's partition (AIJ 134, 2002): groups of 127,512,000
+        /// placements. The last three are images of one another by the board's symmetries:
+        /// two tables, 255 MB by rank, 488 MB spread.
         pub const P6666: [&[u8]; 4] = [
             &[1, 5, 6, 10, 11, 12],
             &[2, 3, 4, 7, 8, 9],
@@ -3338,6 +3622,12 @@ this run (510 MB, about 2 GB and minutes to build); --cache DIR keeps them for l
         ///   `--cache`, 8-7 tables
         ///   (577 MB, minutes to build once, then read in ≈0.25 s) follow the 3-4-4-4 stage
         ///   instead.
+        /// - 5×5: the first bound below for 1 M nodes, then six groups of 4 tiles in reading
+        ///   order (2 MB, ≈0.35 s) for [`FIVE_GIVE_UP`] nodes, or [`FIVE_CACHED_GIVE_UP`] with
+        ///   `--cache`, then [`P6666`] with reflection, built in the run (about a minute a
+        ///   table on two threads, 1.7 GB while building, with a note on stderr) or read from
+        ///   the cache. Korf & Felner's #38 and #40 need more than 2 G nodes with the small
+        ///   tables and 58 M to 260 M with 6-6-6-6.
         /// - Other boards of 10 to 32 cells: the first bound below for 1 M nodes, then pattern
         ///   databases of groups in reading order, each table at most 1 MiB.
         /// - 3×3 and smaller, and boards over 32 cells: the first bound below.
