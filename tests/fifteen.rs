@@ -1127,3 +1127,90 @@ fn typed_cases_are_answered_as_their_last_tile_is_read() {
     );
     assert_eq!(*screen.0.lock().unwrap(), b"1\nR\n1\nR\n");
 }
+
+/// The goals of the length sample, by `--goal` name.
+fn named_goal(name: &str) -> Goal {
+    match name {
+        "standard" => Goal::Standard,
+        "blank-first" => Goal::BlankFirst,
+        _ => Goal::Spiral,
+    }
+}
+
+/// `any`'s path lengths on a fixed sample of boards (`random_board` from the seed
+/// rows·10,000 + cols·10 + 1), measured before `any` was rewritten for large boards
+/// (2026-11-30): rows, cols, goal, moves then.
+const ANY_LENGTHS_BEFORE: [(usize, usize, &str, usize); 54] = [
+    (2, 2, "standard", 2),
+    (2, 2, "blank-first", 3),
+    (2, 2, "spiral", 4),
+    (2, 3, "standard", 14),
+    (2, 3, "blank-first", 16),
+    (2, 3, "spiral", 15),
+    (3, 2, "standard", 13),
+    (3, 2, "blank-first", 18),
+    (3, 2, "spiral", 13),
+    (1, 9, "standard", 8),
+    (1, 9, "blank-first", 4),
+    (1, 9, "spiral", 8),
+    (9, 1, "standard", 6),
+    (9, 1, "blank-first", 1),
+    (9, 1, "spiral", 6),
+    (2, 20, "standard", 1173),
+    (2, 20, "blank-first", 1199),
+    (2, 20, "spiral", 1225),
+    (20, 2, "standard", 1132),
+    (20, 2, "blank-first", 990),
+    (20, 2, "spiral", 1040),
+    (3, 50, "standard", 10566),
+    (3, 50, "blank-first", 10624),
+    (3, 50, "spiral", 10488),
+    (50, 3, "standard", 11759),
+    (50, 3, "blank-first", 11410),
+    (50, 3, "spiral", 11787),
+    (4, 4, "standard", 96),
+    (4, 4, "blank-first", 87),
+    (4, 4, "spiral", 97),
+    (5, 5, "standard", 287),
+    (5, 5, "blank-first", 290),
+    (5, 5, "spiral", 297),
+    (4, 7, "standard", 289),
+    (4, 7, "blank-first", 384),
+    (4, 7, "spiral", 368),
+    (7, 4, "standard", 346),
+    (7, 4, "blank-first", 319),
+    (7, 4, "spiral", 352),
+    (6, 6, "standard", 513),
+    (6, 6, "blank-first", 571),
+    (6, 6, "spiral", 554),
+    (10, 10, "standard", 2533),
+    (10, 10, "blank-first", 2764),
+    (10, 10, "spiral", 2685),
+    (12, 9, "standard", 2896),
+    (12, 9, "blank-first", 3035),
+    (12, 9, "spiral", 2923),
+    (30, 30, "standard", 84242),
+    (30, 30, "blank-first", 84810),
+    (30, 30, "spiral", 85691),
+    (100, 100, "standard", 3250771),
+    (100, 100, "blank-first", 3274187),
+    (100, 100, "spiral", 3256510),
+];
+
+#[test]
+fn any_is_never_longer_than_before_on_a_fixed_sample() {
+    let any = config(Algorithm::Any, MapKind::Hash);
+    for (rows, cols, name, before) in ANY_LENGTHS_BEFORE {
+        let shape = Shape { rows, cols };
+        let goal = named_goal(name).board(shape).unwrap();
+        let mut seed = (rows * 10_000 + cols * 10 + 1) as u64;
+        let board = random_board(shape, &goal, &mut seed);
+        let path = solve(&any, shape, &board, &goal).unwrap();
+        assert_replays(shape, &board, &goal, &path);
+        assert!(
+            path.len() <= before,
+            "{rows}x{cols} to {name}: {} moves, {before} before",
+            path.len()
+        );
+    }
+}
