@@ -10,7 +10,7 @@ mod common;
 
 use fifteen::board::Shape;
 use fifteen::cli::{
-    parse_args, run, Algorithm, Command as Parsed, Config, MapKind, Solver, Stored, Terminals,
+    parse_args, run, Algorithm, Command as Parsed, Config, MapKind, Path, Solver, Stored, Terminals,
 };
 use fifteen::error::Error;
 use fifteen::goal::{is_reachable, spiral, Goal};
@@ -132,9 +132,14 @@ fn solve(config: &Config, shape: Shape, board: &[u32], goal: &[u32]) -> Option<S
     let answer = Solver::new(config.clone(), 1, 1)
         .solve_case((shape, board, goal), 1, &())
         .expect("no limit");
-    answer
-        .moves
-        .map(|moves| moves.iter().map(|m| m.letter()).collect())
+    answer.moves.map(|path| letters(&path))
+}
+
+/// The letters of `path`.
+fn letters(path: &Path) -> String {
+    let mut text = Vec::new();
+    path.write_letters(&mut text).unwrap();
+    String::from_utf8(text).unwrap()
 }
 
 /// The canonical path IDA* finds with `bound`.
@@ -336,7 +341,7 @@ fn check_korf_with(config: Config, instances: &[(u32, usize, Vec<u32>)]) {
         let answer = solver
             .solve_case((shape, board, &goal_board), 1, &())
             .unwrap();
-        let path: String = answer.moves.unwrap().iter().map(|m| m.letter()).collect();
+        let path = letters(&answer.moves.unwrap());
         assert_eq!(path.len(), *length, "Korf #{id}");
         assert_replays(shape, board, &goal_board, &path);
     }
@@ -894,7 +899,7 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
         let answer = Solver::new(config(Algorithm::Stored(Stored::Astar), map), 1, 1)
             .solve_case((shape, &board, &goal), 1, &())
             .unwrap();
-        (answer.stats.nodes, answer.moves.map(|m| m.len()))
+        (answer.stats.nodes, answer.moves.map(|path| path.count()))
     };
     assert_eq!(nodes(MapKind::Hash), nodes(MapKind::BTree));
     assert_eq!(nodes(MapKind::Hash).1, Some(31));
