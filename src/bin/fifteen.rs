@@ -3960,8 +3960,16 @@ pub mod any {
     struct Peeler<'r, R: Record> {
         shape: Shape,
         cells: Vec<u32>,
-        /// `at[t]`: the cell of tile `t`.
+        /// The blank's cell.
+        blank: usize,
+        /// `at[t]`: the cell of tile `t`, kept for the tiles of the line being placed, found
+        /// again when a line starts: keeping every tile's would cost a write far from the
+        /// blank at every move.
         at: Vec<usize>,
+        /// The line being placed: the tiles whose goal row (`axis` 0) or column (1) is
+        /// `line`.
+        axis: usize,
+        line: u32,
         goal: Vec<u32>,
         /// `homes[p]`: the row and column of the goal cell of the tile on cell `p`, moved
         /// with the tile, so that what a move gains is read next to the blank.
@@ -4002,10 +4010,14 @@ pub mod any {
     ) -> Result<u64, Stuck> {
         let place = |p: usize| [shape.row(p) as u32, shape.col(p) as u32];
         let home = positions(goal);
+        let at = positions(cells);
         let mut peeler = Peeler {
             shape,
             cells: cells.to_vec(),
-            at: positions(cells),
+            blank: at[0],
+            at,
+            axis: 0,
+            line: u32::MAX,
             goal: goal.to_vec(),
             homes: cells.iter().map(|&t| place(home[t as usize])).collect(),
             place: (0..cells.len()).map(place).collect(),
@@ -4051,6 +4063,7 @@ pub mod any {
             loop {
                 let height = part.bottom - part.top + 1;
                 let width = part.right - part.left + 1;
+                let region = part;
                 let (goal_row, goal_col) = (shape.row(blank_goal), shape.col(blank_goal));
                 let rows = height > width || height == width && !self.variant.columns_first;
                 if height >= 4 && (rows || width < 4) {
@@ -4064,7 +4077,7 @@ pub mod any {
                     let line: Vec<usize> = (part.left..=part.right)
                         .map(|c| row * shape.cols + c)
                         .collect();
-                    self.place_line(&line, inward)?;
+                    self.place_line(&line, inward, region)?;
                 } else if width >= 4 {
                     let (col, inward) = if goal_col != part.left {
                         part.left += 1;
@@ -4076,7 +4089,7 @@ pub mod any {
                     let line: Vec<usize> = (part.top..=part.bottom)
                         .map(|r| r * shape.cols + col)
                         .collect();
-                    self.place_line(&line, inward)?;
+                    self.place_line(&line, inward, region)?;
                 } else {
                     return self.finish(part);
                 }
@@ -4085,13 +4098,14 @@ pub mod any {
 
         /// Moves the blank to the adjacent cell `next`, recording the move.
         fn slide(&mut self, next: usize) {
-            let blank = self.at[0];
-            let tile = self.cells[next];
+            let blank = self.blank;
             self.record.record(self.shape.direction(blank, next));
             self.cells.swap(blank, next);
             self.homes.swap(blank, next);
-            self.at[tile as usize] = blank;
-            self.at[0] = next;
+            if self.homes[blank][self.axis] == self.line {
+                self.at[self.cells[blank] as usize] = blank;
+            }
+            self.blank = next;
         }
 
         /// The row and column of cell `p`.
@@ -4130,7 +4144,7 @@ pub mod any {
         /// back along it, gaining 1 or −1) if the blank goes from its cell through `bends` to
         /// `target`; `None` if a cell is locked or in `avoid`. O(length).
         fn gain(&self, bends: [usize; 2], target: usize, avoid: &[usize]) -> Option<isize> {
-            let ends = [self.at[0], bends[0], bends[1], target];
+            let ends = [self.blank, bends[0], bends[1], target];
             let mut gain = 0;
             for pair in ends.windows(2) {
                 let forward = pair[1] > pair[0];
@@ -4176,7 +4190,7 @@ pub mod any {
 
         /// Moves the blank along the segments from it through `bends` to `target`.
         fn walk(&mut self, bends: [usize; 2], target: usize) {
-            let ends = [self.at[0], bends[0], bends[1], target];
+            let ends = [self.blank, bends[0], bends[1], target];
             for pair in ends.windows(2) {
                 let (cells, _) = self.segment(pair[0], pair[1]);
                 for q in cells {
@@ -4191,14 +4205,14 @@ pub mod any {
         /// a breadth-first search. O(length) but for the search.
         fn blank_to(&mut self, target: usize, avoid: &[usize]) -> Option<()> {
             let shape = self.shape;
-            let blank = self.at[0];
+            let blank = self.blank;
             if blank == target {
                 return Some(());
             }
             if self.greedy_to(target, avoid) {
                 return Some(());
             }
-            let blank = self.at[0];
+            let blank = self.blank;
             let cell = |row: usize, col: usize| row * shape.cols + col;
             let ((br, bc), (tr, tc)) = (self.row_col(blank), self.row_col(target));
             // Three segments, the middle one on row (column) `m`.
@@ -4265,9 +4279,9 @@ pub mod any {
         /// the axis with more to go); whether it gets there. O(moves).
         fn greedy_to(&mut self, target: usize, avoid: &[usize]) -> bool {
             let [tr, tc] = self.place[target];
-            let [mut br, mut bc] = self.place[self.at[0]];
+            let [mut br, mut bc] = self.place[self.blank];
             loop {
-                let blank = self.at[0];
+                let blank = self.blank;
                 if blank == target {
                     return true;
                 }
@@ -4329,7 +4343,7 @@ pub mod any {
             avoid: &[usize],
         ) -> Option<()> {
             self.generation += 1;
-            let start = self.at[0];
+            let start = self.blank;
             self.queue.clear();
             self.queue.push(start);
             self.seen[start] = self.generation;
@@ -4381,7 +4395,7 @@ pub mod any {
                     self.shape.neighbor(p, inward)
                 };
             }
-            let [br, bc] = self.place[self.at[0]];
+            let [br, bc] = self.place[self.blank];
             let between = |a: u32, b: u32, c: u32| a.min(c) < b && b < a.max(c);
             let cost = |[qr, qc]: [u32; 2]| {
                 let blocked = (br == pr && qr == pr && between(bc, pc, qc))
@@ -4447,7 +4461,7 @@ pub mod any {
         /// ahead, around either side (4 moves), the side whose tiles gain more. Moves the
         /// blank onto `next`, or returns false (and moves nothing) when neither applies.
         fn around(&mut self, p: usize, next: usize) -> bool {
-            let blank = self.at[0];
+            let blank = self.blank;
             let cols = self.shape.cols;
             if blank == next {
                 return true;
@@ -4504,13 +4518,24 @@ pub mod any {
         }
 
         /// Places the tiles of `line`, the outer line of the part, `inward` pointing into the
-        /// part, which has at least 4 lines beyond it, and locks the line. The cells left
+        /// part, which has at least 4 lines beyond it, and locks the line; `region` is the
+        /// part with the line, where its tiles are found. The cells left
         /// form runs; each time, of at most [`CANDIDATES`] cells spread over those left, the
         /// one whose tile is nearest the blank and which leaves no run of one cell (which no
         /// tile could enter) is filled, or, when it is one of a run of two, both
         /// ([`Peeler::place_last_two`]). The first cell left is always a candidate, and never
         /// leaves a run of one. O([`CANDIDATES`]) a tile to choose it.
-        fn place_line(&mut self, line: &[usize], inward: Move) -> Option<()> {
+        fn place_line(&mut self, line: &[usize], inward: Move, region: Part) -> Option<()> {
+            self.axis = usize::from(matches!(inward, Move::Left | Move::Right));
+            self.line = self.place[line[0]][self.axis];
+            let cols = self.shape.cols;
+            for p in (region.top..=region.bottom)
+                .flat_map(|row| (region.left..=region.right).map(move |col| row * cols + col))
+            {
+                if self.homes[p][self.axis] == self.line {
+                    self.at[self.cells[p] as usize] = p;
+                }
+            }
             let mut left: Vec<usize> = (0..line.len()).collect();
             while !left.is_empty() {
                 let is_free =
@@ -4533,7 +4558,7 @@ pub mod any {
                         _ => continue,
                     };
                     let tile = self.goal[line[i]] as usize;
-                    let distance = self.distance(self.at[0], self.at[tile]);
+                    let distance = self.distance(self.blank, self.at[tile]);
                     if nearest.map_or(true, |(d, ..)| distance < d) {
                         nearest = Some((distance, start, pair));
                     }
@@ -4618,7 +4643,7 @@ pub mod any {
             let start = [
                 index(self.at[a.0 as usize])?,
                 index(self.at[b.0 as usize])?,
-                index(self.at[0])?,
+                index(self.blank)?,
             ];
             let goal = (index(a.1)?, index(b.1)?);
             let mut from: Vec<Option<(usize, usize)>> = vec![None; n * n * n];
