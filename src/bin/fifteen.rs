@@ -3839,34 +3839,110 @@ pub mod any {
     pub const SMALL: usize = 1024;
 
     /// The variant to solve `cells` with: the default, or on boards of at most [`SMALL`]
-    /// cells the [`Variant`] of fewest moves (the first of them); with its number of moves
-    /// and the cells its breadth-first searches visited.
-    pub fn shortest(
-        shape: Shape,
-        cells: &[u32],
-        goal: &[u32],
-    ) -> Result<(Variant, u64, u64), Stuck> {
-        let mut variants = vec![Variant::default()];
-        if cells.len() <= SMALL {
-            variants = [false, true]
-                .into_iter()
-                .flat_map(|columns_first| {
-                    [Order::Nearest, Order::Forward, Order::Backward].map(|order| Variant {
-                        columns_first,
-                        order,
-                    })
-                })
-                .collect();
+    /// cells the [`Variant`] of fewest moves (the first of them), each solved once.
+    pub fn shortest(shape: Shape, cells: &[u32], goal: &[u32]) -> Result<Variant, Stuck> {
+        if cells.len() > SMALL {
+            return Ok(Variant::default());
         }
-        let mut best = (Variant::default(), u64::MAX, 0);
-        for variant in variants {
-            let mut count = 0;
-            let visits = solve(shape, cells, goal, variant, &mut count)?;
-            if count < best.1 {
-                best = (variant, count, visits);
+        let mut best = (Variant::default(), u64::MAX);
+        for columns_first in [false, true] {
+            for order in [Order::Nearest, Order::Forward, Order::Backward] {
+                let variant = Variant {
+                    columns_first,
+                    order,
+                };
+                let mut count = 0;
+                solve(shape, cells, goal, variant, &mut count)?;
+                if count < best.1 {
+                    best = (variant, count);
+                }
             }
         }
-        Ok(best)
+        Ok(best.0)
+    }
+
+    /// The most moves [`Packed`] keeps: 3·2^30, in 768 MiB.
+    pub const KEPT: u64 = 3 << 30;
+
+    /// Moves packed four to a byte (two bits each, [`Move::index`]), in blocks of 1 MiB so
+    /// that growing never copies, while there are at most `limit`; past it the blocks are
+    /// dropped and the moves only counted.
+    #[derive(Clone, Debug)]
+    pub struct Packed {
+        blocks: Vec<Vec<u8>>,
+        /// The moves since the last whole byte, in its low bits.
+        pending: u8,
+        count: u64,
+        limit: u64,
+    }
+
+    impl Packed {
+        /// The bytes of a block.
+        const BLOCK: usize = 1 << 20;
+
+        /// No moves yet; at most `limit` to be kept.
+        pub fn new(limit: u64) -> Self {
+            Packed {
+                blocks: Vec::new(),
+                pending: 0,
+                count: 0,
+                limit,
+            }
+        }
+
+        /// The number of moves recorded.
+        pub fn count(&self) -> u64 {
+            self.count
+        }
+
+        /// Whether every move recorded is kept.
+        pub fn is_whole(&self) -> bool {
+            self.count <= self.limit
+        }
+
+        /// Writes the letters of the moves to `out` (all of them: see [`Packed::is_whole`]),
+        /// through a buffer of 64 KiB. O(moves).
+        pub fn write_letters<W: Write>(&self, out: &mut W) -> io::Result<()> {
+            let mut letters = Letters::new(out);
+            let mut left = self.count;
+            let last = (self.count % 4 != 0).then_some(self.pending);
+            for &byte in self.blocks.iter().flatten().chain(last.iter()) {
+                for shift in [0, 2, 4, 6].into_iter().take(left.min(4) as usize) {
+                    letters.record(Move::ALL[usize::from(byte >> shift & 3)]);
+                }
+                left = left.saturating_sub(4);
+            }
+            letters.finish().map(|_| ())
+        }
+    }
+
+    impl Record for Packed {
+        fn record(&mut self, m: Move) {
+            self.pending |= (m.index() as u8) << (2 * (self.count % 4));
+            self.count += 1;
+            if self.count % 4 == 0 {
+                self.keep_byte();
+            }
+        }
+    }
+
+    impl Packed {
+        /// Keeps the byte of the last four moves, or drops every block once past the limit.
+        fn keep_byte(&mut self) {
+            if self.count > self.limit {
+                self.blocks = Vec::new();
+            } else {
+                match self.blocks.last_mut() {
+                    Some(block) if block.len() < Self::BLOCK => block.push(self.pending),
+                    _ => {
+                        let mut block = Vec::with_capacity(Self::BLOCK);
+                        block.push(self.pending);
+                        self.blocks.push(block);
+                    }
+                }
+            }
+            self.pending = 0;
+        }
     }
 
     /// The most cells of a line weighed for the next tile to place.
@@ -5028,10 +5104,12 @@ Example:
     pub enum Path {
         /// Every move: the paths of the optimal searches, at most a few hundred moves.
         Moves(Vec<Move>),
-        /// `any`'s path of `count` moves, held as its board and goal and made again as it is
-        /// written ([`any::solve`] makes the same moves every time): O(N) memory, not
-        /// O(moves), for twice the solving time.
-        Any {
+        /// `any`'s path, two bits a move: 0.25 byte a move, up to [`any::KEPT`] moves.
+        Packed(any::Packed),
+        /// `any`'s path of `count` moves beyond [`any::KEPT`], held as its board and goal
+        /// and made again as it is written ([`any::solve`] makes the same moves every time):
+        /// O(N) memory, for twice the solving time.
+        Replay {
             shape: Shape,
             cells: Vec<u32>,
             goal: Vec<u32>,
@@ -5045,7 +5123,8 @@ Example:
         pub fn count(&self) -> u64 {
             match self {
                 Path::Moves(moves) => moves.len() as u64,
-                Path::Any { count, .. } => *count,
+                Path::Packed(packed) => packed.count(),
+                Path::Replay { count, .. } => *count,
             }
         }
 
@@ -5053,7 +5132,8 @@ Example:
         pub fn write_letters<W: Write>(&self, output: &mut W) -> std::io::Result<()> {
             match self {
                 Path::Moves(moves) => output.write_all(path_text(moves).as_bytes()),
-                Path::Any {
+                Path::Packed(packed) => packed.write_letters(output),
+                Path::Replay {
                     shape,
                     cells,
                     goal,
@@ -5243,17 +5323,22 @@ Example:
             }
             let started = Instant::now();
             if config.algorithm == Algorithm::Any {
-                let (variant, count, visits) =
-                    any::shortest(shape, cells, goal).map_err(|at| Error::Stuck { case, at })?;
-                stats.nodes = visits;
+                let stuck = |at| Error::Stuck { case, at };
+                let variant = any::shortest(shape, cells, goal).map_err(stuck)?;
+                let mut packed = any::Packed::new(any::KEPT);
+                stats.nodes = any::solve(shape, cells, goal, variant, &mut packed).map_err(stuck)?;
                 stats.solve = started.elapsed();
                 stats.manhattan = Some(manhattan(shape, cells, goal));
-                let path = Path::Any {
-                    shape,
-                    cells: cells.to_vec(),
-                    goal: goal.to_vec(),
-                    variant,
-                    count,
+                let path = if packed.is_whole() {
+                    Path::Packed(packed)
+                } else {
+                    Path::Replay {
+                        shape,
+                        cells: cells.to_vec(),
+                        goal: goal.to_vec(),
+                        variant,
+                        count: packed.count(),
+                    }
                 };
                 return Ok(Answer {
                     moves: Some(path),
