@@ -3837,7 +3837,9 @@ pub mod any {
     /// tries all six and keeps the shortest.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
     pub struct Variant {
+        /// Whether a square part loses a column (else a row) first.
         pub columns_first: bool,
+        /// The order of the cells within a line.
         pub order: Order,
     }
 
@@ -3922,19 +3924,7 @@ pub mod any {
             }
             letters.finish().map(|_| ())
         }
-    }
 
-    impl Record for Packed {
-        fn record(&mut self, m: Move) {
-            self.pending |= (m.index() as u8) << (2 * (self.count % 4));
-            self.count += 1;
-            if self.count % 4 == 0 {
-                self.keep_byte();
-            }
-        }
-    }
-
-    impl Packed {
         /// Keeps the byte of the last four moves, or drops every block once past the limit.
         fn keep_byte(&mut self) {
             if self.count > self.limit {
@@ -3950,6 +3940,16 @@ pub mod any {
                 }
             }
             self.pending = 0;
+        }
+    }
+
+    impl Record for Packed {
+        fn record(&mut self, m: Move) {
+            self.pending |= (m.index() as u8) << (2 * (self.count % 4));
+            self.count += 1;
+            if self.count % 4 == 0 {
+                self.keep_byte();
+            }
         }
     }
 
@@ -4103,9 +4103,10 @@ pub mod any {
         visits: u64,
     }
 
-    /// Solves `cells` to `goal`, handing each move to `record`; the number of cells the
-    /// blank's breadth-first searches visited. O(N·(rows+cols)) moves, each found and made in
-    /// O(1) amortised time; O(N) memory.
+    /// Solves `cells` to `goal` the way `variant` says, handing each move to `record`; the
+    /// number of cells the blank's breadth-first searches visited. O(N·(rows+cols)) moves, in
+    /// O(moves + N·(rows+cols)) time (a line's tiles are looked for over the part left, a
+    /// tile chosen among at most [`CANDIDATES`]); O(N) memory, 40 bytes a cell.
     ///
     /// # Constraints
     ///
@@ -4308,10 +4309,12 @@ pub mod any {
             }
         }
 
-        /// Moves the blank to `target` through cells neither locked nor in `avoid`: along
-        /// the shortest free path of two straight segments, else of three whose middle one
-        /// runs on a row (column) next to the blank, the target or a cell of `avoid`, else by
-        /// a breadth-first search. O(length) but for the search.
+        /// Moves the blank to `target` through cells neither locked nor in `avoid`: move by
+        /// move while a move that brings it closer is free ([`Peeler::greedy_to`]); where
+        /// that way is shut, along the shortest free path of three straight segments whose
+        /// middle one runs on a row (column) next to the blank, the target or a cell of
+        /// `avoid` (of equal ones, the one whose tiles gain most); else by a breadth-first
+        /// search. O(length) but for the search.
         fn blank_to(&mut self, target: usize, avoid: &[usize]) -> Option<()> {
             let shape = self.shape;
             let blank = self.blank;
@@ -4342,7 +4345,7 @@ pub mod any {
                     .filter(move |&m| m < limit)
             };
             // The blank and the target on one line, a cell between them: around it, two moves
-            // longer, the common case (a tile pushed twice the same way).
+            // longer, the common case.
             let mut paths = [(usize::MAX, [0; 2]); 16];
             let mut count = 0;
             if br == tr || bc == tc {
