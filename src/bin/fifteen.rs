@@ -64,8 +64,9 @@
 //! 4-tile tables, then Korf & Felner's 6-6-6-6, 488 MB, about a minute a table to build on
 //! two threads, their easiest instances in seconds to a minute).
 //! `astar` and `bfs`: time and memory O(states reached). `dfs --bound K`: O(3^K) time, O(K)
-//! memory. `any`: O(N·(rows+cols)) moves; O(N²) work at worst (each search for a way for
-//! the blank visits at most N cells), far less in practice (100×100: ≈0.2 s).
+//! memory. `any`: O(N·(rows+cols)) moves, about 3.2 times the Manhattan distance on large
+//! random boards, in O(moves) time (100×100: ≈0.1 s); memory O(N) and 2 bits a
+//! move (past 3·2^30 moves, O(N) and the board solved twice).
 //!
 //! # Map of the file
 //!
@@ -312,8 +313,8 @@ pub mod error {
             cells: usize,
         },
         /// Returned when `any` cannot place a tile: a bug, which the tests find on no board,
-        /// reported as an error rather than a panic.
-        Stuck { case: usize },
+        /// reported as an error rather than a panic, with the tile and its cell.
+        Stuck { case: usize, at: super::any::Stuck },
         /// Returned when a search limit stops the search of a case.
         Limit { case: usize, hit: LimitHit },
         /// Returned when writing the answers fails.
@@ -418,7 +419,13 @@ pub mod error {
                     f,
                     "case {case}: {search} takes boards of at most 256 cells, this one has {cells} (use --algo any)"
                 ),
-                Error::Stuck { case } => write!(f, "case {case}: any could not place a tile"),
+                Error::Stuck { case, at } => write!(
+                    f,
+                    "case {case}: any could not bring tile {} to row {}, column {}",
+                    at.tile,
+                    at.row + 1,
+                    at.col + 1
+                ),
                 Error::Limit { case, hit } => write!(f, "case {case}: {hit}"),
                 Error::Io(message) => write!(f, "cannot write the answers: {message}"),
                 Error::Thread(message) => write!(f, "cannot start a thread: {message}"),
@@ -4413,18 +4420,248 @@ for later runs";
     }
 }
 
-/// `any`: a valid path for every reachable board of any shape, in O(N²) moves, not optimal.
+/// `any`: a valid path for every reachable board of any shape, in O(N·(rows+cols)) moves, not
+/// optimal: about 3.2 times the Manhattan distance on random boards from 100×100 up (the
+/// fixed routine before it: 4.9 to 5); O(N) memory and 2 bits a move.
 ///
 /// The board is peeled line by line, keeping the blank's goal cell inside the part left:
-/// while the part has at least 4 rows (or columns), its first or last row (column) is placed,
-/// all but the last two tiles one at a time, the last two together in a small window by a
-/// breadth-first search over their places and the blank's; the part left, at most 3×3, is
-/// finished by IDA*. One-row and one-column boards only need the blank slid home.
+/// while the part has at least 4 rows (or columns), its first or last row (column) is placed;
+/// the part left, at most 3×3, is finished by IDA*. One-row and one-column boards only need
+/// the blank slid home. Within a line, the next cell filled is the one whose tile is nearest
+/// the blank (the blank's trips were a fifth of all moves), among those that leave no lone
+/// cell between placed ones; two cells left side by side are filled together, by a
+/// breadth-first search over the places of their tiles and the blank in a window of at most
+/// 12 cells.
+///
+/// A tile goes one cell at a time to the neighbour, of the two that bring it closer, that the
+/// blank reaches sooner: after a push the blank stands behind the tile, two moves from either
+/// side and four from the front, so a tile with rows and columns to go moves on a staircase,
+/// 3 moves a cell, and 5 a cell once on its row or column (around the side whose tiles gain
+/// more). The blank goes one move at a time toward where it is wanted, of the two moves that
+/// bring it closer the one that takes a tile closer to its goal cell, which makes most of its
+/// trips useful; when that way is shut, by the shortest free path of three straight segments,
+/// all in O(length); a breadth-first search only next to the window of two tiles.
+///
+/// Moves are handed to a [`Record`] as they are made: counted, or packed two bits a move
+/// ([`Packed`], up to [`KEPT`]), or written as letters by a second solve, which makes the same
+/// moves.
 pub mod any {
     use super::board::{positions, Move, Shape};
     use super::goal::is_reachable;
     use super::search::bound::LinearConflict;
     use super::search::{ida, Budget, Limits, Puzzle};
+    use std::io::{self, Write};
+
+    /// The order in which the cells of a line are filled.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub enum Order {
+        /// The cell whose tile is nearest the blank (of at most [`CANDIDATES`]).
+        #[default]
+        Nearest,
+        /// From the line's first cell to its last.
+        Forward,
+        /// From the line's last cell to its first.
+        Backward,
+    }
+
+    /// A way of peeling: which line of a square part goes first, and in which [`Order`] the
+    /// cells of a line are filled. Each gives a valid path; on small boards, [`shortest`]
+    /// tries all six and keeps the shortest.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub struct Variant {
+        /// Whether a square part loses a column (else a row) first.
+        pub columns_first: bool,
+        /// The order of the cells within a line.
+        pub order: Order,
+    }
+
+    /// Boards of at most this many cells are solved by every [`Variant`], the shortest path
+    /// kept: six times the work, which is small there (1,024 cells: ≈60,000 moves, a few
+    /// milliseconds a variant).
+    pub const SMALL: usize = 1024;
+
+    /// The variant to solve `cells` with: the default, or on boards of at most [`SMALL`]
+    /// cells the [`Variant`] of fewest moves (the first of them), each solved once.
+    pub fn shortest(shape: Shape, cells: &[u32], goal: &[u32]) -> Result<Variant, Stuck> {
+        if cells.len() > SMALL {
+            return Ok(Variant::default());
+        }
+        let mut best = (Variant::default(), u64::MAX);
+        for columns_first in [false, true] {
+            for order in [Order::Nearest, Order::Forward, Order::Backward] {
+                let variant = Variant {
+                    columns_first,
+                    order,
+                };
+                let mut count = 0;
+                solve(shape, cells, goal, variant, &mut count)?;
+                if count < best.1 {
+                    best = (variant, count);
+                }
+            }
+        }
+        Ok(best.0)
+    }
+
+    /// The most moves [`Packed`] keeps: 3·2^30, in 768 MiB.
+    pub const KEPT: u64 = 3 << 30;
+
+    /// Moves packed four to a byte (two bits each, [`Move::index`]), in blocks of 1 MiB so
+    /// that growing never copies, while there are at most `limit`; past it the blocks are
+    /// dropped and the moves only counted.
+    #[derive(Clone, Debug)]
+    pub struct Packed {
+        blocks: Vec<Vec<u8>>,
+        /// The moves since the last whole byte, in its low bits.
+        pending: u8,
+        count: u64,
+        limit: u64,
+    }
+
+    impl Packed {
+        /// The bytes of a block.
+        const BLOCK: usize = 1 << 20;
+
+        /// No moves yet; at most `limit` to be kept.
+        pub fn new(limit: u64) -> Self {
+            Packed {
+                blocks: Vec::new(),
+                pending: 0,
+                count: 0,
+                limit,
+            }
+        }
+
+        /// The number of moves recorded.
+        pub fn count(&self) -> u64 {
+            self.count
+        }
+
+        /// Whether every move recorded is kept.
+        pub fn is_whole(&self) -> bool {
+            self.count <= self.limit
+        }
+
+        /// Writes the letters of the moves to `out` (all of them: see [`Packed::is_whole`]),
+        /// through a buffer of 64 KiB. O(moves).
+        pub fn write_letters<W: Write>(&self, out: &mut W) -> io::Result<()> {
+            let mut letters = Letters::new(out);
+            let mut left = self.count;
+            let last = (self.count % 4 != 0).then_some(self.pending);
+            for &byte in self.blocks.iter().flatten().chain(last.iter()) {
+                for shift in [0, 2, 4, 6].into_iter().take(left.min(4) as usize) {
+                    letters.record(Move::ALL[usize::from(byte >> shift & 3)]);
+                }
+                left = left.saturating_sub(4);
+            }
+            letters.finish().map(|_| ())
+        }
+
+        /// Keeps the byte of the last four moves, or drops every block once past the limit.
+        fn keep_byte(&mut self) {
+            if self.count > self.limit {
+                self.blocks = Vec::new();
+            } else {
+                match self.blocks.last_mut() {
+                    Some(block) if block.len() < Self::BLOCK => block.push(self.pending),
+                    _ => {
+                        let mut block = Vec::with_capacity(Self::BLOCK);
+                        block.push(self.pending);
+                        self.blocks.push(block);
+                    }
+                }
+            }
+            self.pending = 0;
+        }
+    }
+
+    impl Record for Packed {
+        fn record(&mut self, m: Move) {
+            self.pending |= (m.index() as u8) << (2 * (self.count % 4));
+            self.count += 1;
+            if self.count % 4 == 0 {
+                self.keep_byte();
+            }
+        }
+    }
+
+    /// The most cells of a line weighed for the next tile to place.
+    const CANDIDATES: usize = 64;
+
+    /// Where the moves of a path go, one at a time, in order.
+    pub trait Record {
+        /// Takes the next move.
+        fn record(&mut self, m: Move);
+    }
+
+    /// A count of the moves.
+    impl Record for u64 {
+        fn record(&mut self, _: Move) {
+            *self += 1;
+        }
+    }
+
+    /// The letters of the moves, written to `out` in blocks of [`Letters::BLOCK`] bytes.
+    pub struct Letters<W: Write> {
+        out: W,
+        block: Vec<u8>,
+        written: u64,
+        /// The first write error; nothing is written after it.
+        error: Option<io::Error>,
+    }
+
+    impl<W: Write> Letters<W> {
+        /// The bytes gathered before a write.
+        const BLOCK: usize = 1 << 16;
+
+        /// Letters to be written to `out`.
+        pub fn new(out: W) -> Self {
+            Letters {
+                out,
+                block: Vec::with_capacity(Self::BLOCK),
+                written: 0,
+                error: None,
+            }
+        }
+
+        /// Writes the letters gathered, keeping the first error.
+        fn write_block(&mut self) {
+            if self.error.is_none() {
+                if let Err(e) = self.out.write_all(&self.block) {
+                    self.error = Some(e);
+                }
+            }
+            self.written += self.block.len() as u64;
+            self.block.clear();
+        }
+
+        /// Writes the rest; the number of letters, or the first error.
+        pub fn finish(mut self) -> io::Result<u64> {
+            self.write_block();
+            match self.error {
+                Some(e) => Err(e),
+                None => Ok(self.written),
+            }
+        }
+    }
+
+    impl<W: Write> Record for Letters<W> {
+        fn record(&mut self, m: Move) {
+            self.block.push(m.letter() as u8);
+            if self.block.len() == Self::BLOCK {
+                self.write_block();
+            }
+        }
+    }
+
+    /// Returned when `any` cannot bring a tile to its cell: a bug, which the tests find on no
+    /// board, reported rather than a panic. Rows and columns count from 0.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Stuck {
+        pub tile: u32,
+        pub row: usize,
+        pub col: usize,
+    }
 
     /// The part of the board not yet placed: rows top..=bottom, columns left..=right.
     #[derive(Clone, Copy)]
@@ -4435,16 +4672,58 @@ pub mod any {
         right: usize,
     }
 
-    /// The board being peeled and the path so far.
-    struct Peeler {
+    /// The cells of a straight way, one after another: `left` steps of `step` cells from
+    /// `at`, forward (toward higher cells) or not.
+    struct Segment {
+        at: usize,
+        step: usize,
+        left: usize,
+        forward: bool,
+    }
+
+    impl Iterator for Segment {
+        type Item = usize;
+
+        fn next(&mut self) -> Option<usize> {
+            if self.left == 0 {
+                return None;
+            }
+            self.left -= 1;
+            self.at = if self.forward {
+                self.at + self.step
+            } else {
+                self.at - self.step
+            };
+            Some(self.at)
+        }
+    }
+
+    /// The board being peeled, where its moves go, and the scratch of the searches.
+    struct Peeler<'r, R: Record> {
         shape: Shape,
         cells: Vec<u32>,
-        /// `at[t]`: the cell of tile `t`.
+        /// The blank's cell.
+        blank: usize,
+        /// `at[t]`: the cell of tile `t`, kept for the tiles of the line being placed, found
+        /// again when a line starts: keeping every tile's would cost a write far from the
+        /// blank at every move.
         at: Vec<usize>,
+        /// The line being placed: the tiles whose goal row (`axis` 0) or column (1) is
+        /// `line`.
+        axis: usize,
+        line: u32,
         goal: Vec<u32>,
+        /// `homes[p]`: the row and column of the goal cell of the tile on cell `p`, moved
+        /// with the tile, so that what a move gains is read next to the blank.
+        homes: Vec<[u32; 2]>,
+        /// `place[p]`: the row and column of cell `p` (a look-up is cheaper than a division).
+        place: Vec<[u32; 2]>,
         /// Cells whose tile is placed for good.
         locked: Vec<bool>,
-        moves: Vec<Move>,
+        record: &'r mut R,
+        /// The cell being filled, for [`Stuck`].
+        placing: usize,
+        variant: Variant,
         /// Breadth-first scratch: `seen[p] == generation` marks cells reached in this search.
         seen: Vec<u64>,
         generation: u64,
@@ -4456,110 +4735,359 @@ pub mod any {
         visits: u64,
     }
 
-    /// A path from `cells` to `goal` and the number of cells the blank's breadth-first searches
-    /// visited. O(N·(rows+cols)) moves, O(N²) time at worst.
+    /// Solves `cells` to `goal` the way `variant` says, handing each move to `record`; the
+    /// number of cells the blank's breadth-first searches visited. O(N·(rows+cols)) moves, in
+    /// O(moves + N·(rows+cols)) time (a line's tiles are looked for over the part left, a
+    /// tile chosen among at most [`CANDIDATES`]); O(N) memory, 40 bytes a cell.
     ///
     /// # Constraints
     ///
-    /// `goal` is reachable from `cells` ([`is_reachable`]); `None` is returned otherwise.
-    pub fn solve(shape: Shape, cells: &[u32], goal: &[u32]) -> Option<(Vec<Move>, u64)> {
-        if !is_reachable(shape, cells, goal) {
-            return None;
-        }
+    /// `goal` is reachable from `cells` ([`is_reachable`]); otherwise, and on a bug, `Err`
+    /// says which tile could not be placed, after some moves were recorded.
+    pub fn solve<R: Record>(
+        shape: Shape,
+        cells: &[u32],
+        goal: &[u32],
+        variant: Variant,
+        record: &mut R,
+    ) -> Result<u64, Stuck> {
+        let place = |p: usize| [shape.row(p) as u32, shape.col(p) as u32];
+        let home = positions(goal);
+        let at = positions(cells);
         let mut peeler = Peeler {
             shape,
             cells: cells.to_vec(),
-            at: positions(cells),
+            blank: at[0],
+            at,
+            axis: 0,
+            line: u32::MAX,
             goal: goal.to_vec(),
+            homes: cells.iter().map(|&t| place(home[t as usize])).collect(),
+            place: (0..cells.len()).map(place).collect(),
             locked: vec![false; cells.len()],
-            moves: Vec::new(),
+            record,
+            placing: 0,
+            variant,
             seen: vec![0; cells.len()],
             generation: 0,
             came_by: vec![Move::Down; cells.len()],
             queue: Vec::new(),
             visits: 0,
         };
-        let blank_goal = positions(goal)[0];
-        if shape.rows == 1 || shape.cols == 1 {
-            peeler.blank_to(|p| p == blank_goal, &[])?;
-            return Some((peeler.moves, peeler.visits));
-        }
-        let mut part = Part {
-            top: 0,
-            bottom: shape.rows - 1,
-            left: 0,
-            right: shape.cols - 1,
+        let stuck = match peeler.peel() {
+            Some(()) => (0..goal.len()).find(|&p| peeler.cells[p] != goal[p]),
+            None => Some(peeler.placing),
         };
-        loop {
-            let height = part.bottom - part.top + 1;
-            let width = part.right - part.left + 1;
-            let (goal_row, goal_col) = (shape.row(blank_goal), shape.col(blank_goal));
-            if height >= 4 && (height >= width || width < 4) {
-                let (row, inward) = if goal_row != part.top {
-                    part.top += 1;
-                    (part.top - 1, Move::Down)
-                } else {
-                    part.bottom -= 1;
-                    (part.bottom + 1, Move::Up)
-                };
-                let line: Vec<usize> = (part.left..=part.right)
-                    .map(|c| row * shape.cols + c)
-                    .collect();
-                peeler.place_line(&line, inward, true)?;
-            } else if width >= 4 {
-                let (col, inward) = if goal_col != part.left {
-                    part.left += 1;
-                    (part.left - 1, Move::Right)
-                } else {
-                    part.right -= 1;
-                    (part.right + 1, Move::Left)
-                };
-                let line: Vec<usize> = (part.top..=part.bottom)
-                    .map(|r| r * shape.cols + col)
-                    .collect();
-                peeler.place_line(&line, inward, false)?;
-            } else {
-                peeler.finish(part)?;
-                return Some((peeler.moves, peeler.visits));
-            }
+        match stuck {
+            None => Ok(peeler.visits),
+            Some(p) => Err(Stuck {
+                tile: goal[p],
+                row: shape.row(p),
+                col: shape.col(p),
+            }),
         }
     }
 
-    impl Peeler {
-        /// Moves the blank to the adjacent cell `next`, recording the move.
-        fn slide(&mut self, next: usize) {
-            let blank = self.at[0];
-            let tile = self.cells[next];
-            self.moves.push(self.shape.direction(blank, next));
-            self.cells.swap(blank, next);
-            self.at[tile as usize] = blank;
-            self.at[0] = next;
-        }
-
-        /// Moves the blank to `target` through cells neither locked nor in `avoid`: straight
-        /// toward it while a step that gets closer is free, then by [`Peeler::blank_to`].
-        /// O(distance) on the straight part.
-        fn blank_to_cell(&mut self, target: usize, avoid: &[usize]) -> Option<()> {
+    impl<R: Record> Peeler<'_, R> {
+        /// Places every tile; `None` where a placement sticks (`placing` says which).
+        fn peel(&mut self) -> Option<()> {
             let shape = self.shape;
+            let blank_goal = positions(&self.goal)[0];
+            if shape.rows == 1 || shape.cols == 1 {
+                self.placing = blank_goal;
+                return self.blank_to(blank_goal, &[]);
+            }
+            let mut part = Part {
+                top: 0,
+                bottom: shape.rows - 1,
+                left: 0,
+                right: shape.cols - 1,
+            };
             loop {
-                let blank = self.at[0];
-                let closer = Move::ALL.into_iter().find_map(|m| {
-                    let q = shape.neighbor(blank, m)?;
-                    let free = !self.locked[q] && !avoid.contains(&q);
-                    (free && shape.distance(q, target) < shape.distance(blank, target)).then_some(q)
-                });
-                match closer {
-                    Some(q) => self.slide(q),
-                    None => return self.blank_to(|q| q == target, avoid),
+                let height = part.bottom - part.top + 1;
+                let width = part.right - part.left + 1;
+                let region = part;
+                let (goal_row, goal_col) = (shape.row(blank_goal), shape.col(blank_goal));
+                let rows = height > width || height == width && !self.variant.columns_first;
+                if height >= 4 && (rows || width < 4) {
+                    let (row, inward) = if goal_row != part.top {
+                        part.top += 1;
+                        (part.top - 1, Move::Down)
+                    } else {
+                        part.bottom -= 1;
+                        (part.bottom + 1, Move::Up)
+                    };
+                    let line: Vec<usize> = (part.left..=part.right)
+                        .map(|c| row * shape.cols + c)
+                        .collect();
+                    self.place_line(&line, inward, region)?;
+                } else if width >= 4 {
+                    let (col, inward) = if goal_col != part.left {
+                        part.left += 1;
+                        (part.left - 1, Move::Right)
+                    } else {
+                        part.right -= 1;
+                        (part.right + 1, Move::Left)
+                    };
+                    let line: Vec<usize> = (part.top..=part.bottom)
+                        .map(|r| r * shape.cols + col)
+                        .collect();
+                    self.place_line(&line, inward, region)?;
+                } else {
+                    return self.finish(part);
                 }
             }
         }
 
+        /// Moves the blank to the adjacent cell `next`, recording the move.
+        fn slide(&mut self, next: usize) {
+            let blank = self.blank;
+            self.record.record(self.shape.direction(blank, next));
+            self.cells.swap(blank, next);
+            self.homes.swap(blank, next);
+            if self.homes[blank][self.axis] == self.line {
+                self.at[self.cells[blank] as usize] = blank;
+            }
+            self.blank = next;
+        }
+
+        /// The row and column of cell `p`.
+        fn row_col(&self, p: usize) -> (usize, usize) {
+            let [row, col] = self.place[p];
+            (row as usize, col as usize)
+        }
+
+        /// The taxicab distance between cells `a` and `b`.
+        fn distance(&self, a: usize, b: usize) -> usize {
+            let ((ar, ac), (br, bc)) = (self.row_col(a), self.row_col(b));
+            ar.abs_diff(br) + ac.abs_diff(bc)
+        }
+
+        /// The cells from `from` (left out) to `to` (included), which share a row or a
+        /// column, and whether the way runs along the row.
+        fn segment(&self, from: usize, to: usize) -> (Segment, bool) {
+            let ((fr, fc), (tr, tc)) = (self.row_col(from), self.row_col(to));
+            let (step, left) = if fr == tr {
+                (1, fc.abs_diff(tc))
+            } else {
+                (self.shape.cols, fr.abs_diff(tr))
+            };
+            let forward = to > from;
+            let segment = Segment {
+                at: from,
+                step,
+                left,
+                forward,
+            };
+            (segment, fr == tr)
+        }
+
+        /// What the tiles on the blank's way gain in Manhattan distance (each moves one cell
+        /// back along it, gaining 1 or −1) if the blank goes from its cell through `bends` to
+        /// `target`; `None` if a cell is locked or in `avoid`. O(length).
+        fn gain(&self, bends: [usize; 2], target: usize, avoid: &[usize]) -> Option<isize> {
+            let ends = [self.blank, bends[0], bends[1], target];
+            let mut gain = 0;
+            for pair in ends.windows(2) {
+                let forward = pair[1] > pair[0];
+                let (cells, along_row) = self.segment(pair[0], pair[1]);
+                let axis = usize::from(along_row);
+                for q in cells {
+                    if self.locked[q] || avoid.contains(&q) {
+                        return None;
+                    }
+                    // The tile on `q` moves against the blank: back when the blank goes forward.
+                    let (home, here) = (self.homes[q][axis], self.place[q][axis]);
+                    gain += if (home < here) == forward && home != here {
+                        1
+                    } else {
+                        -1
+                    };
+                }
+            }
+            Some(gain)
+        }
+
+        /// Of `paths` (length, bends), sorted by length: the shortest free one, and of those
+        /// the one with the most [`Peeler::gain`].
+        fn best(
+            &self,
+            paths: &[(usize, [usize; 2])],
+            target: usize,
+            avoid: &[usize],
+        ) -> Option<[usize; 2]> {
+            let mut best: Option<(usize, isize, [usize; 2])> = None;
+            for &(length, bends) in paths {
+                if best.is_some_and(|(shortest, _, _)| length > shortest) {
+                    break;
+                }
+                if let Some(gain) = self.gain(bends, target, avoid) {
+                    if best.map_or(true, |(_, most, _)| gain > most) {
+                        best = Some((length, gain, bends));
+                    }
+                }
+            }
+            best.map(|(_, _, bends)| bends)
+        }
+
+        /// Moves the blank along the segments from it through `bends` to `target`.
+        fn walk(&mut self, bends: [usize; 2], target: usize) {
+            let ends = [self.blank, bends[0], bends[1], target];
+            for pair in ends.windows(2) {
+                let (cells, _) = self.segment(pair[0], pair[1]);
+                for q in cells {
+                    self.slide(q);
+                }
+            }
+        }
+
+        /// Moves the blank to `target` through cells neither locked nor in `avoid`: move by
+        /// move while a move that brings it closer is free ([`Peeler::greedy_to`]); where
+        /// that way is shut, along the shortest free path of three straight segments whose
+        /// middle one runs on a row (column) next to the blank, the target or a cell of
+        /// `avoid` (of equal ones, the one whose tiles gain most); else by a breadth-first
+        /// search. O(length) but for the search.
+        fn blank_to(&mut self, target: usize, avoid: &[usize]) -> Option<()> {
+            let shape = self.shape;
+            let blank = self.blank;
+            if blank == target {
+                return Some(());
+            }
+            if self.greedy_to(target, avoid) {
+                return Some(());
+            }
+            let blank = self.blank;
+            let cell = |row: usize, col: usize| row * shape.cols + col;
+            let ((br, bc), (tr, tc)) = (self.row_col(blank), self.row_col(target));
+            // Three segments, the middle one on row (column) `m`.
+            let three = |across_rows: bool, m: usize| {
+                let bends = if across_rows {
+                    [cell(m, bc), cell(m, tc)]
+                } else {
+                    [cell(br, m), cell(tr, m)]
+                };
+                let length = self.distance(blank, bends[0])
+                    + self.distance(bends[0], bends[1])
+                    + self.distance(bends[1], target);
+                (length, bends)
+            };
+            let next_to = |line: usize, limit: usize| {
+                [line.wrapping_sub(1), line + 1]
+                    .into_iter()
+                    .filter(move |&m| m < limit)
+            };
+            // The blank and the target on one line, a cell between them: around it, two moves
+            // longer, the common case.
+            let mut paths = [(usize::MAX, [0; 2]); 16];
+            let mut count = 0;
+            if br == tr || bc == tc {
+                let (across_rows, line, limit) = if br == tr {
+                    (true, br, shape.rows)
+                } else {
+                    (false, bc, shape.cols)
+                };
+                for m in next_to(line, limit) {
+                    paths[count] = three(across_rows, m);
+                    count += 1;
+                }
+                if let Some(bends) = self.best(&paths[..count], target, avoid) {
+                    self.walk(bends, target);
+                    return Some(());
+                }
+                count = 0;
+            }
+            // Else the middle segment on a line next to one of the blank, the target or a cell
+            // to avoid: at most 16 paths, tried from the shortest.
+            for across_rows in [true, false] {
+                let axis = usize::from(!across_rows);
+                let limit = if across_rows { shape.rows } else { shape.cols };
+                let lines = [blank, target]
+                    .into_iter()
+                    .chain(avoid.iter().copied().take(2));
+                for m in lines.flat_map(|q| next_to(self.place[q][axis] as usize, limit)) {
+                    paths[count] = three(across_rows, m);
+                    count += 1;
+                }
+            }
+            let paths = &mut paths[..count];
+            paths.sort_unstable_by_key(|&(length, _)| length);
+            if let Some(bends) = self.best(paths, target, avoid) {
+                self.walk(bends, target);
+                return Some(());
+            }
+            self.blank_to_nearest(|q| q == target, avoid)
+        }
+
+        /// Moves the blank toward `target`, each move one that brings it closer, through a
+        /// cell neither locked nor in `avoid`, of the two the one whose tile gains (ties to
+        /// the axis with more to go); whether it gets there. O(moves).
+        fn greedy_to(&mut self, target: usize, avoid: &[usize]) -> bool {
+            let [tr, tc] = self.place[target];
+            let [mut br, mut bc] = self.place[self.blank];
+            loop {
+                let blank = self.blank;
+                if blank == target {
+                    return true;
+                }
+                let (vertical, horizontal) = self.closer(blank, [br, bc], [tr, tc]);
+                let (first, second) = if br.abs_diff(tr) >= bc.abs_diff(tc) {
+                    (vertical, horizontal)
+                } else {
+                    (horizontal, vertical)
+                };
+                // (cell, its row and column, whether its tile gains).
+                let mut pick: Option<(usize, [u32; 2], bool)> = None;
+                for (q, there) in [first, second].into_iter().flatten() {
+                    if self.locked[q] || avoid.contains(&q) {
+                        continue;
+                    }
+                    let axis = usize::from(there[0] == br);
+                    let home = self.homes[q][axis];
+                    let gains = home.abs_diff([br, bc][axis]) < home.abs_diff(there[axis]);
+                    if pick.map_or(true, |(_, _, gained)| gains && !gained) {
+                        pick = Some((q, there, gains));
+                    }
+                }
+                let Some((q, there, _)) = pick else {
+                    return false;
+                };
+                self.slide(q);
+                [br, bc] = there;
+            }
+        }
+
+        /// The neighbours of cell `p` (at `from`) closer to `to` by a row and by a column,
+        /// with their rows and columns.
+        #[allow(clippy::type_complexity)] // two optional (cell, [row, column]) pairs
+        fn closer(
+            &self,
+            p: usize,
+            [row, col]: [u32; 2],
+            [to_row, to_col]: [u32; 2],
+        ) -> (Option<(usize, [u32; 2])>, Option<(usize, [u32; 2])>) {
+            let cols = self.shape.cols;
+            let vertical = match to_row.cmp(&row) {
+                std::cmp::Ordering::Greater => Some((p + cols, [row + 1, col])),
+                std::cmp::Ordering::Less => Some((p - cols, [row - 1, col])),
+                std::cmp::Ordering::Equal => None,
+            };
+            let horizontal = match to_col.cmp(&col) {
+                std::cmp::Ordering::Greater => Some((p + 1, [row, col + 1])),
+                std::cmp::Ordering::Less => Some((p - 1, [row, col - 1])),
+                std::cmp::Ordering::Equal => None,
+            };
+            (vertical, horizontal)
+        }
+
         /// Moves the blank along a shortest path, through cells neither locked nor in `avoid`,
         /// to the nearest cell where `is_target` holds. O(cells visited).
-        fn blank_to(&mut self, is_target: impl Fn(usize) -> bool, avoid: &[usize]) -> Option<()> {
+        fn blank_to_nearest(
+            &mut self,
+            is_target: impl Fn(usize) -> bool,
+            avoid: &[usize],
+        ) -> Option<()> {
             self.generation += 1;
-            let start = self.at[0];
+            let start = self.blank;
             self.queue.clear();
             self.queue.push(start);
             self.seen[start] = self.generation;
@@ -4594,74 +5122,238 @@ pub mod any {
             Some(())
         }
 
-        /// Moves `tile` cell by cell toward `target` until it is there or in `stop`: along the
-        /// line first (`along_rows`: change column first), then inward, which never crosses a
-        /// locked cell of the line being placed.
+        /// The cell a tile on `p` goes to next on its way to `target`, a cell of the outer
+        /// line of the part (`inward` points into the part). A tile never moves along that
+        /// line, whose cells left may be apart, but off it first, then in at its cell. Else
+        /// of the unlocked neighbours closer to `target`, the one the blank reaches in fewer
+        /// moves (its taxicab distance, plus 2 when `p` stands between them on a line), on a
+        /// tie the one on the axis with more to go.
+        fn tile_step(&self, p: usize, target: usize, inward: Move) -> Option<usize> {
+            let ([pr, pc], [tr, tc]) = (self.place[p], self.place[target]);
+            let across = matches!(inward, Move::Up | Move::Down);
+            let on_line = |[row, col]: [u32; 2]| if across { row == tr } else { col == tc };
+            if on_line([pr, pc]) {
+                return if self.distance(p, target) == 1 {
+                    Some(target)
+                } else {
+                    self.shape.neighbor(p, inward)
+                };
+            }
+            let [br, bc] = self.place[self.blank];
+            let between = |a: u32, b: u32, c: u32| a.min(c) < b && b < a.max(c);
+            let cost = |[qr, qc]: [u32; 2]| {
+                let blocked = (br == pr && qr == pr && between(bc, pc, qc))
+                    || (bc == pc && qc == pc && between(br, pr, qr));
+                br.abs_diff(qr) + bc.abs_diff(qc) + 2 * u32::from(blocked)
+            };
+            let (vertical, horizontal) = self.closer(p, [pr, pc], [tr, tc]);
+            let (first, second) = if pr.abs_diff(tr) >= pc.abs_diff(tc) {
+                (vertical, horizontal)
+            } else {
+                (horizontal, vertical)
+            };
+            let mut pick: Option<(usize, u32)> = None;
+            for (q, there) in [first, second].into_iter().flatten() {
+                if self.locked[q] || (q != target && on_line(there)) {
+                    continue;
+                }
+                let cost = cost(there);
+                if pick.map_or(true, |(_, least)| cost < least) {
+                    pick = Some((q, cost));
+                }
+            }
+            pick.map(|(q, _)| q)
+        }
+
+        /// Moves `tile` cell by cell toward `target` ([`Peeler::tile_step`]) until it is there
+        /// or in `stop`.
         fn tile_to(
             &mut self,
             tile: u32,
             target: usize,
-            along_rows: bool,
             stop: &[usize],
+            inward: Move,
         ) -> Option<()> {
-            let shape = self.shape;
             loop {
                 let p = self.at[tile as usize];
                 if p == target || stop.contains(&p) {
                     return Some(());
                 }
-                let (row, col) = (shape.row(p), shape.col(p));
-                let (target_row, target_col) = (shape.row(target), shape.col(target));
-                let next = if (along_rows || row == target_row) && col != target_col {
-                    if col < target_col {
-                        p + 1
-                    } else {
-                        p - 1
-                    }
-                } else if row < target_row {
-                    p + shape.cols
-                } else {
-                    p - shape.cols
-                };
-                self.blank_to_cell(next, &[p])?;
+                let next = self.tile_step(p, target, inward)?;
+                if !self.around(p, next) {
+                    self.blank_to(next, &[p])?;
+                }
                 self.slide(p);
             }
         }
 
+        /// What the tile on `to` gains in Manhattan distance (1 or −1) when the blank, on the
+        /// adjacent cell `from`, takes its place.
+        fn move_gain(&self, from: usize, to: usize) -> isize {
+            let home = self.homes[to];
+            let (here, there) = (self.place[to], self.place[from]);
+            let axis = usize::from(here[0] == there[0]);
+            if home[axis].abs_diff(there[axis]) < home[axis].abs_diff(here[axis]) {
+                1
+            } else {
+                -1
+            }
+        }
+
+        /// The common steps of a tile on `p` whose blank stands next to it, in O(1): to a
+        /// cell `next` diagonal from the blank, around the corner (2 moves); straight
+        /// ahead, around either side (4 moves), the side whose tiles gain more. Moves the
+        /// blank onto `next`, or returns false (and moves nothing) when neither applies.
+        fn around(&mut self, p: usize, next: usize) -> bool {
+            let blank = self.blank;
+            let cols = self.shape.cols;
+            if blank == next {
+                return true;
+            }
+            if self.distance(blank, p) != 1 {
+                return false;
+            }
+            if blank + next != 2 * p {
+                // A turn: the corner is the fourth cell of their square.
+                let corner = blank + next - p;
+                if self.locked[corner] {
+                    return false;
+                }
+                self.slide(corner);
+                self.slide(next);
+                return true;
+            }
+            let [row, col] = self.place[p];
+            let (row, col) = (row as usize, col as usize);
+            let sides: [Option<usize>; 2] = if blank.abs_diff(p) == 1 {
+                [
+                    (row > 0).then_some(cols),
+                    (row + 1 < self.shape.rows).then_some(cols),
+                ]
+            } else {
+                [(col > 0).then_some(1), (col + 1 < cols).then_some(1)]
+            };
+            let mut best: Option<(isize, [usize; 3])> = None;
+            for (side, offset) in sides.into_iter().enumerate() {
+                let Some(offset) = offset else {
+                    continue;
+                };
+                let shift = |q: usize| if side == 0 { q - offset } else { q + offset };
+                let way = [shift(blank), shift(p), shift(next)];
+                if way.iter().any(|&q| self.locked[q]) {
+                    continue;
+                }
+                let gain = self.move_gain(blank, way[0])
+                    + self.move_gain(way[0], way[1])
+                    + self.move_gain(way[1], way[2])
+                    + self.move_gain(way[2], next);
+                if best.map_or(true, |(most, _)| gain > most) {
+                    best = Some((gain, way));
+                }
+            }
+            let Some((_, way)) = best else {
+                return false;
+            };
+            for q in way {
+                self.slide(q);
+            }
+            self.slide(next);
+            true
+        }
+
         /// Places the tiles of `line`, the outer line of the part, `inward` pointing into the
-        /// part, which has at least 4 lines beyond it. Locks the line.
-        fn place_line(&mut self, line: &[usize], inward: Move, along_rows: bool) -> Option<()> {
-            let k = line.len();
-            for &cell in &line[..k - 2] {
-                self.tile_to(self.goal[cell], cell, along_rows, &[])?;
-                self.locked[cell] = true;
+        /// part, which has at least 4 lines beyond it, and locks the line; `region` is the
+        /// part with the line, where its tiles are found. The cells left
+        /// form runs; each time, of at most [`CANDIDATES`] cells spread over those left, the
+        /// one whose tile is nearest the blank and which leaves no run of one cell (which no
+        /// tile could enter) is filled, or, when it is one of a run of two, both
+        /// ([`Peeler::place_last_two`]). The first cell left is always a candidate, and never
+        /// leaves a run of one. O([`CANDIDATES`]) a tile to choose it.
+        fn place_line(&mut self, line: &[usize], inward: Move, region: Part) -> Option<()> {
+            self.axis = usize::from(matches!(inward, Move::Left | Move::Right));
+            self.line = self.place[line[0]][self.axis];
+            let cols = self.shape.cols;
+            for p in (region.top..=region.bottom)
+                .flat_map(|row| (region.left..=region.right).map(move |col| row * cols + col))
+            {
+                if self.homes[p][self.axis] == self.line {
+                    self.at[self.cells[p] as usize] = p;
+                }
             }
-            let (first, last) = (line[k - 2], line[k - 1]);
-            let (a, b) = (self.goal[first], self.goal[last]);
-            if self.at[a as usize] != first || self.at[b as usize] != last {
-                self.place_last_two(line, inward, along_rows)?;
+            let mut left: Vec<usize> = (0..line.len()).collect();
+            while !left.is_empty() {
+                let is_free =
+                    |i: Option<usize>| i.is_some_and(|i| i < line.len() && !self.locked[line[i]]);
+                let candidates = match self.variant.order {
+                    Order::Nearest => &left[..],
+                    Order::Forward => &left[..1],
+                    Order::Backward => &left[left.len() - 1..],
+                };
+                let step = (candidates.len() + CANDIDATES - 1) / CANDIDATES;
+                // (distance from the blank to the tile, first cell to fill, whether a pair).
+                let mut nearest: Option<(usize, usize, bool)> = None;
+                for &i in candidates.iter().step_by(step) {
+                    let (left_1, left_2) = (is_free(i.checked_sub(1)), is_free(i.checked_sub(2)));
+                    let (right_1, right_2) = (is_free(Some(i + 1)), is_free(Some(i + 2)));
+                    let (start, pair) = match (left_1 && !left_2, right_1 && !right_2) {
+                        (true, false) if !right_1 => (i - 1, true),
+                        (false, true) if !left_1 => (i, true),
+                        (false, false) => (i, false),
+                        _ => continue,
+                    };
+                    let tile = self.goal[line[i]] as usize;
+                    let distance = self.distance(self.blank, self.at[tile]);
+                    if nearest.map_or(true, |(d, ..)| distance < d) {
+                        nearest = Some((distance, start, pair));
+                    }
+                }
+                let (_, start, pair) = nearest?;
+                self.placing = line[start];
+                if pair {
+                    let (first, last) = (line[start], line[start + 1]);
+                    let (a, b) = (self.goal[first], self.goal[last]);
+                    if self.at[a as usize] != first || self.at[b as usize] != last {
+                        self.place_last_two(line, start, inward)?;
+                    }
+                    self.locked[first] = true;
+                    self.locked[last] = true;
+                } else {
+                    self.tile_to(self.goal[line[start]], line[start], &[], inward)?;
+                    self.locked[line[start]] = true;
+                }
+                for filled in start..start + 1 + usize::from(pair) {
+                    if let Ok(j) = left.binary_search(&filled) {
+                        left.remove(j);
+                    }
+                }
             }
-            self.locked[first] = true;
-            self.locked[last] = true;
             Some(())
         }
 
-        /// Places the last two tiles of `line`, `a` then `b`: `b` on its cell, `a` into the
-        /// window two cells along and three deep at the end of the line, then both by
-        /// [`Peeler::place_pair`] in a window one cell longer and deeper, which the blank can
-        /// always enter without moving `a` or `b`.
-        fn place_last_two(&mut self, line: &[usize], inward: Move, along_rows: bool) -> Option<()> {
-            let k = line.len();
-            let (first, last) = (line[k - 2], line[k - 1]);
+        /// Places the two tiles left of `line`, `a` on `line[low]` and `b` on `line[low + 1]`:
+        /// `b` on its cell, `a` into the window of their two cells three deep, then both by
+        /// [`Peeler::place_pair`] in a window one cell longer (over a locked cell of the line
+        /// next to `a`'s, when there is one) and one deeper, which the blank can always enter
+        /// without moving `a` or `b`.
+        fn place_last_two(&mut self, line: &[usize], low: usize, inward: Move) -> Option<()> {
+            let (first, last) = (line[low], line[low + 1]);
             let (a, b) = (self.goal[first], self.goal[last]);
-            self.tile_to(b, last, along_rows, &[])?;
-            self.locked[last] = true;
-            let small = self.window(&line[k - 2..], inward, 3)?;
-            self.tile_to(a, first, along_rows, &small)?;
-            self.locked[last] = false;
-            let large = self.window(&line[k.saturating_sub(3)..], inward, 4)?;
+            let wide = if low > 0 {
+                &line[low - 1..low + 2]
+            } else {
+                &line[low..line.len().min(low + 3)]
+            };
+            let large = self.window(wide, inward, 4)?;
+            let inside = |peeler: &Self, tile: u32| large.contains(&peeler.at[tile as usize]);
+            if !inside(self, a) || !inside(self, b) {
+                self.tile_to(b, last, &[], inward)?;
+                self.locked[last] = true;
+                let small = self.window(&line[low..low + 2], inward, 3)?;
+                self.tile_to(a, first, &small, inward)?;
+                self.locked[last] = false;
+            }
             let (at_a, at_b) = (self.at[a as usize], self.at[b as usize]);
-            self.blank_to(|q| large.contains(&q), &[at_a, at_b])?;
+            self.blank_to_nearest(|q| large.contains(&q), &[at_a, at_b])?;
             self.place_pair(&large, (a, first), (b, last))
         }
 
@@ -4688,10 +5380,14 @@ pub mod any {
             let n = window.len();
             let index = |p: usize| window.iter().position(|&q| q == p);
             let encode = |s: [usize; 3]| (s[0] * n + s[1]) * n + s[2];
+            let neighbors: Vec<[Option<usize>; 4]> = window
+                .iter()
+                .map(|&p| Move::ALL.map(|m| self.shape.neighbor(p, m).and_then(index)))
+                .collect();
             let start = [
                 index(self.at[a.0 as usize])?,
                 index(self.at[b.0 as usize])?,
-                index(self.at[0])?,
+                index(self.blank)?,
             ];
             let goal = (index(a.1)?, index(b.1)?);
             let mut from: Vec<Option<(usize, usize)>> = vec![None; n * n * n];
@@ -4702,10 +5398,7 @@ pub mod any {
                 if (state[0], state[1]) == goal {
                     break state;
                 }
-                for m in Move::ALL {
-                    let Some(q) = self.shape.neighbor(window[state[2]], m).and_then(index) else {
-                        continue;
-                    };
+                for q in neighbors[state[2]].into_iter().flatten() {
                     let mut next = state;
                     next[2] = q;
                     for tile in 0..2 {
@@ -4743,6 +5436,7 @@ pub mod any {
             let cells: Vec<usize> = (part.top..=part.bottom)
                 .flat_map(|r| (part.left..=part.right).map(move |c| r * width + c))
                 .collect();
+            self.placing = cells[0];
             // Tiles renumbered 1, 2, … in the order of their goal cells in the part.
             let mut label = vec![None; self.goal.len()];
             label[0] = Some(0);
@@ -4787,6 +5481,7 @@ pub mod any {
 
 /// Flags, the per-case solver and the entry point that reads cases and prints answers.
 pub mod cli {
+    use super::any::{self, Letters};
     use super::board::{manhattan, path_text, Move, Shape};
     use super::error::{Error, LimitHit};
     use super::goal::{is_reachable, Goal};
@@ -5074,11 +5769,67 @@ Example:
         pub manhattan: Option<usize>,
     }
 
+    /// A path as an answer holds it.
+    #[derive(Clone, Debug)]
+    pub enum Path {
+        /// Every move: the paths of the optimal searches, at most a few hundred moves.
+        Moves(Vec<Move>),
+        /// `any`'s path, two bits a move: 0.25 byte a move, up to [`any::KEPT`] moves.
+        Packed(any::Packed),
+        /// `any`'s path of `count` moves beyond [`any::KEPT`], held as its board and goal
+        /// and made again as it is written ([`any::solve`] makes the same moves every time):
+        /// O(N) memory, for twice the solving time.
+        Replay {
+            shape: Shape,
+            cells: Vec<u32>,
+            goal: Vec<u32>,
+            variant: any::Variant,
+            count: u64,
+        },
+    }
+
+    impl Path {
+        /// The number of moves.
+        pub fn count(&self) -> u64 {
+            match self {
+                Path::Moves(moves) => moves.len() as u64,
+                Path::Packed(packed) => packed.count(),
+                Path::Replay { count, .. } => *count,
+            }
+        }
+
+        /// Writes the letters of the path to `output`, no line end.
+        pub fn write_letters<W: Write>(&self, output: &mut W) -> std::io::Result<()> {
+            match self {
+                Path::Moves(moves) => output.write_all(path_text(moves).as_bytes()),
+                Path::Packed(packed) => packed.write_letters(output),
+                Path::Replay {
+                    shape,
+                    cells,
+                    goal,
+                    variant,
+                    count,
+                } => {
+                    let mut letters = Letters::new(&mut *output);
+                    let solved = any::solve(*shape, cells, goal, *variant, &mut letters);
+                    let written = letters.finish()?;
+                    match solved {
+                        Ok(_) if written == *count => Ok(()),
+                        _ => Err(std::io::Error::new(
+                            std::io::ErrorKind::Other,
+                            "any's path changed between its count and its letters",
+                        )),
+                    }
+                }
+            }
+        }
+    }
+
     /// The answer to one case: a path, or `None` when the goal is not reached (by parity, or
     /// by `dfs` within its bound).
     #[derive(Clone, Debug)]
     pub struct Answer {
-        pub moves: Option<Vec<Move>>,
+        pub moves: Option<Path>,
         pub reachable: bool,
         pub stats: Stats,
     }
@@ -5258,7 +6009,7 @@ Example:
             };
             let reachable = is_reachable(shape, cells, goal);
             if !reachable || cells == goal {
-                let moves = reachable.then(Vec::new);
+                let moves = reachable.then(|| Path::Moves(Vec::new()));
                 return Ok(Answer {
                     moves,
                     reachable,
@@ -5273,17 +6024,30 @@ Example:
                     stats.table = near.table;
                     stats.solve = started.elapsed().saturating_sub(near.table);
                     return Ok(Answer {
-                        moves: near.moves,
+                        moves: near.moves.map(Path::Moves),
                         reachable,
                         stats,
                     });
                 }
-                let (moves, visits) =
-                    super::any::solve(shape, cells, goal).ok_or(Error::Stuck { case })?;
-                stats.nodes = visits;
+                let stuck = |at| Error::Stuck { case, at };
+                let variant = any::shortest(shape, cells, goal).map_err(stuck)?;
+                let mut packed = any::Packed::new(any::KEPT);
+                stats.nodes =
+                    any::solve(shape, cells, goal, variant, &mut packed).map_err(stuck)?;
                 stats.solve = started.elapsed();
+                let path = if packed.is_whole() {
+                    Path::Packed(packed)
+                } else {
+                    Path::Replay {
+                        shape,
+                        cells: cells.to_vec(),
+                        goal: goal.to_vec(),
+                        variant,
+                        count: packed.count(),
+                    }
+                };
                 return Ok(Answer {
-                    moves: Some(moves),
+                    moves: Some(path),
                     reachable,
                     stats,
                 });
@@ -5330,7 +6094,7 @@ Example:
             stats.solve = started.elapsed().saturating_sub(stats.table);
             let moves = result.map_err(|hit| Error::Limit { case, hit })?;
             Ok(Answer {
-                moves,
+                moves: moves.map(Path::Moves),
                 reachable,
                 stats,
             })
@@ -5411,7 +6175,11 @@ Example:
         log: &Log,
     ) -> std::io::Result<()> {
         match &answer.moves {
-            Some(moves) => writeln!(output, "{}\n{}", moves.len(), path_text(moves))?,
+            Some(path) => {
+                writeln!(output, "{}", path.count())?;
+                path.write_letters(output)?;
+                writeln!(output)?;
+            }
             None => writeln!(output, "-1")?,
         }
         if let (Algorithm::Stored(Stored::Dfs(k)), None, true) =
@@ -5429,8 +6197,8 @@ Example:
                 s.table.as_secs_f64(),
                 s.solve.as_secs_f64()
             );
-            if let (Some(distance), Some(moves)) = (s.manhattan, &answer.moves) {
-                line += &format!(", moves {}, manhattan {distance}", moves.len());
+            if let (Some(distance), Some(path)) = (s.manhattan, &answer.moves) {
+                line += &format!(", moves {}, manhattan {distance}", path.count());
             }
             log.line(&line)?;
         }
