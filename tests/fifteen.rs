@@ -1146,8 +1146,9 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
 }
 
 /// `any` on boards of 10 to 32 cells: weighted IDA* over the plan's tables, a path within its
-/// weight of the least moves (plus one), replayed: Korf's twelve (130%), three of Korf &
-/// Felner's 5×5 boards and random 3×4 and 4×3 boards (200%, against `ida`'s length).
+/// largest weight of the least moves (plus one), replayed: Korf's twelve (200%, most at 130%),
+/// three of Korf & Felner's 5×5 boards and random 3×4 and 4×3 boards (250%, against `ida`'s
+/// length).
 #[test]
 fn any_is_near_the_least_moves_where_tables_fit() {
     let any = config(Algorithm::Any, MapKind::Hash);
@@ -1164,11 +1165,11 @@ fn any_is_near_the_least_moves_where_tables_fit() {
     let four = Shape { rows: 4, cols: 4 };
     let standard = |shape: Shape| Goal::Standard.board(shape).unwrap();
     for (_, length, board) in korf("korf100-blank-last.txt", &KORF_FAST) {
-        check(four, &board, &standard(four), length, 130);
+        check(four, &board, &standard(four), length, 200);
     }
     let five = Shape { rows: 5, cols: 5 };
     for (_, length, board) in korf("korf24-blank-last.txt", &[40, 38, 25]) {
-        check(five, &board, &standard(five), length, 200);
+        check(five, &board, &standard(five), length, 250);
     }
     let mut seed = 0x0123_4567_89AB_CDEF;
     for (rows, cols) in [(3, 4), (4, 3)] {
@@ -1176,7 +1177,7 @@ fn any_is_near_the_least_moves_where_tables_fit() {
         let goal = standard(shape);
         let board = random_board(shape, &goal, &mut seed);
         let least = solve(&config(Algorithm::Ida, MapKind::Hash), shape, &board, &goal).unwrap();
-        check(shape, &board, &goal, least.len(), 200);
+        check(shape, &board, &goal, least.len(), 250);
     }
 }
 

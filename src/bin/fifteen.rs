@@ -18,7 +18,9 @@
 //! names the direction the *blank* moves. `ida` prints the canonical path: the
 //! lexicographically smallest optimal path under `D < L < R < U`. `astar` and `bfs` print an
 //! optimal path, rebuilt from their level maps, which is not always the canonical one; `dfs`
-//! prints some path of at most K moves; `any` prints a valid, usually long, path.
+//! prints some path of at most K moves; `any` prints a valid path, not always a shortest one
+//! (on boards of 10 to 32 cells at most 1.3 to 2.5 times as long, plus one; see
+//! `search::plan::Plan::solve_near`).
 //!
 //! # Options
 //!
@@ -64,9 +66,11 @@
 //! 4-tile tables, then Korf & Felner's 6-6-6-6, 488 MB, about a minute a table to build on
 //! two threads, their easiest instances in seconds to a minute).
 //! `astar` and `bfs`: time and memory O(states reached). `dfs --bound K`: O(3^K) time, O(K)
-//! memory. `any`: O(N·(rows+cols)) moves, about 3.2 times the Manhattan distance on large
-//! random boards, in O(moves) time (100×100: ≈0.1 s); memory O(N) and 2 bits a
-//! move (past 3·2^30 moves, O(N) and the board solved twice).
+//! memory. `any`: on boards of 10 to 32 cells, weighted IDA* over small tables (Korf's 100 at
+//! 1.05 times the least moves in ≈0.6 s, Korf & Felner's 50 at 1.29 in ≈6 s); elsewhere,
+//! or when that gives up, O(N·(rows+cols)) moves, about 3.2 times the Manhattan distance on
+//! large random boards, in O(moves) time (100×100: ≈0.1 s); memory O(N) and 2 bits a move
+//! (past 3·2^30 moves, O(N) and the board solved twice).
 //!
 //! # Map of the file
 //!
@@ -79,11 +83,14 @@
 //! - `search`: a puzzle prepared for search; the budget a case's threads share and each
 //!   thread's meter; where notes go.
 //!   - `search::bound`: lower bounds (Manhattan, linear conflicts, walking distance).
+//!   - `search::weighted`: a bound times a weight, for `any`'s weighted IDA*.
 //!   - `search::pdb`: pattern databases: `placement` (ranks), `build` (breadth-first tables on
 //!     any number of threads), `cache` (files), `additive` (a partition's look-up, symmetries,
 //!     reflection).
+//!   - `search::prune`: the finite-state machine of duplicate move sequences that IDA* skips.
 //!   - `search::ida`: IDA* with the canonical path, on one thread or shared by several.
-//!   - `search::plan`: the policy of `ida`: the bounds and tables tried per shape and goal.
+//!   - `search::plan`: the policy of `ida` (the bounds and tables tried per shape and goal)
+//!     and of `any`'s weighted search.
 //!   - `search::state`, `search::stored`: packed boards, level maps; `astar`, `bfs`, `dfs`.
 //! - `any`: fast, not optimal paths for boards of any size.
 //! - `cli`: flags, the log (notes, `--stats`, the status line), the per-case solver, threads,
@@ -3614,18 +3621,22 @@ pub mod search {
         /// The same when the 6-6-6-6 tables may be in `--cache`: about what reading them costs.
         pub const FIVE_CACHED_GIVE_UP: u64 = 20_000_000;
 
-        /// The weight of [`Plan::solve_near`] on the 4×4, in percent. Measured, Korf's 100 with
-        /// the 5-5-5 tables, one thread, search alone: 120%: 1.030 times the least moves on
-        /// average (1.107 at worst), 5.0 M nodes, 0.86 s; 130%: 1.053 (1.163), 1.7 M nodes,
-        /// 0.27 s; 150%: 1.122 (1.280), 0.31 M nodes, 0.05 s; 200%: 1.396 (1.643).
-        pub const NEAR_WEIGHT_FOUR: u32 = 130;
-        /// The weight of [`Plan::solve_near`] on other boards, in percent. Measured, Korf &
-        /// Felner's 50 (5×5) with six 4-tile tables and at most 20 M nodes a board: 200%: 1.454
-        /// times the least moves on average (1.602 at worst), one board given up, 10 s in all;
-        /// 250%: 1.781, one given up, 5.6 s; 300%: 2.137, none, 0.8 s.
-        pub const NEAR_WEIGHT: u32 = 200;
-        /// The nodes [`Plan::solve_near`] may generate on a board before it gives up.
-        pub const NEAR_GIVE_UP: u64 = 20_000_000;
+        /// The weights (in percent) of [`Plan::solve_near`] on the 4×4, each tried for at most
+        /// 20 M nodes. Measured, Korf's 100 with the 5-5-5 tables, one thread, search alone,
+        /// the machine loaded: 120%: 1.030 times the least moves on average (1.107 at worst),
+        /// 5.0 M nodes, 0.86 s; 130%: 1.053 (1.163), 1.7 M nodes, 0.27 s; 150%: 1.122 (1.280),
+        /// 0.31 M nodes, 0.05 s; 200%: 1.396 (1.643), 0.11 M nodes.
+        pub const NEAR_WEIGHTS_FOUR: &[(u32, u64)] = &[(130, 20_000_000), (200, 20_000_000)];
+        /// The weights of [`Plan::solve_near`] on other boards, with their nodes. Measured,
+        /// Korf & Felner's 50 (5×5) with six 4-tile tables, one thread, one weight at a time:
+        /// 160%: 1.189 times the least moves on average over the 45 solved within 20 M nodes,
+        /// 11.3 s in all; 175%: 1.282 over 46, 6.0 s (over 47 within 40 M nodes, 7.8 s); 200%:
+        /// 1.454 over 49; 250%: 1.781; 300%: 2.137 over all 50, 0.8 s. These three in turn,
+        /// whole process: 1.290 (`standard`, 5.9 s) and 1.295 (`blank-first`, 6.5 s) over all
+        /// 50; 175% then 200% then 250% for 10 M nodes each: 1.298 and 1.307, 5.3–5.7 s; 170%
+        /// first: 1.301 and 1.303, 8.5–9.3 s.
+        pub const NEAR_WEIGHTS: &[(u32, u64)] =
+            &[(175, 20_000_000), (200, 10_000_000), (250, 10_000_000)];
         /// The most bytes of the tables [`Plan::solve_near`] uses.
         const NEAR_TABLE_BYTES: usize = 4 << 20;
 
@@ -3895,10 +3906,10 @@ for later runs";
 
             /// A short path for `any`, not always the least: weighted IDA* ([`Weighted`]) over
             /// the last of the plan's tables of at most 4 MiB (5-5-5 on the 4×4, six 4-tile
-            /// tables on the 5×5, tables of 1 MiB at most a group elsewhere), at most
-            /// [`NEAR_WEIGHT_FOUR`] or [`NEAR_WEIGHT`] times the least moves, plus one; `None`
-            /// when the plan has no such tables or the search gives up after
-            /// [`NEAR_GIVE_UP`] nodes.
+            /// tables on the 5×5, tables of 1 MiB at most a group elsewhere), each weight of
+            /// [`NEAR_WEIGHTS_FOUR`] or [`NEAR_WEIGHTS`] in turn for its nodes: at most that
+            /// weight times the least moves, plus one; `None` when the plan has no such tables
+            /// or every weight gives up.
             pub fn solve_near(
                 &self,
                 start: &[u8],
@@ -3929,24 +3940,29 @@ for later runs";
                 };
                 let table = built_at.elapsed();
                 let four = self.puzzle.shape.rows == 4 && self.puzzle.shape.cols == 4;
-                let percent = if four { NEAR_WEIGHT_FOUR } else { NEAR_WEIGHT };
-                let weighted = Weighted { bound, percent };
-                let outcome = ida::solve(
-                    &self.puzzle,
-                    &weighted,
-                    start,
-                    budget,
-                    NEAR_GIVE_UP,
-                    self.threads,
-                )?;
-                Ok(match outcome {
-                    ida::Outcome::Path(path) => Some(Solved {
-                        moves: Some(path),
-                        bounds: weighted.name(),
-                        table,
-                    }),
-                    ida::Outcome::NoPath | ida::Outcome::GaveUp => None,
-                })
+                let weights = if four {
+                    NEAR_WEIGHTS_FOUR
+                } else {
+                    NEAR_WEIGHTS
+                };
+                let mut names = Vec::new();
+                for &(percent, give_up) in weights {
+                    let weighted = Weighted { bound, percent };
+                    names.push(weighted.name());
+                    let threads = self.threads;
+                    match ida::solve(&self.puzzle, &weighted, start, budget, give_up, threads)? {
+                        ida::Outcome::Path(path) => {
+                            return Ok(Some(Solved {
+                                moves: Some(path),
+                                bounds: names.join(" then "),
+                                table,
+                            }))
+                        }
+                        ida::Outcome::NoPath => return Ok(None),
+                        ida::Outcome::GaveUp => {}
+                    }
+                }
+                Ok(None)
             }
 
             /// Builds the bound of a stage, saying so in `budget`'s stage for a status line.
