@@ -26,6 +26,7 @@ use fifteen::search::plan::{CENTRE323, P3444, P555, P663, P6666, P771, P87};
 use fifteen::search::prune::MovePruner;
 use fifteen::search::{ida, Budget, Limits, Puzzle};
 use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::Ordering;
 
 const NO_LIMITS: Limits = Limits {
     max_nodes: None,
@@ -220,9 +221,10 @@ fn cross_check(shape: Shape, goal: &[u32], sample: usize) {
     })
     .collect();
     let walking = WalkingDistance::new(&puzzle);
-    // The same puzzle, with the move pruner of sequences up to 12 moves.
+    // The same puzzle, with the move pruner of sequences up to 12 moves from the first search.
     let pruned = Puzzle::new(shape, puzzle.goal.clone());
     assert!(pruned.pruner.set(MovePruner::new(12)).is_ok());
+    pruned.searched.store(ida::DEEP_FROM, Ordering::Relaxed);
     let mut reachable = 0;
     for (index, board) in permutations(shape.cells() as u32).iter().enumerate() {
         let expected = table.get(board);

@@ -67,7 +67,7 @@
 //! two threads, their easiest instances in seconds to a minute).
 //! `astar` and `bfs`: time and memory O(states reached). `dfs --bound K`: O(3^K) time, O(K)
 //! memory. `any`: on boards of 10 to 32 cells, weighted IDA* over small tables (Korf's 100 at
-//! 1.05 times the least moves in ≈0.6 s, Korf & Felner's 50 at 1.29 in ≈6 s); elsewhere,
+//! 1.05 times the least moves in ≈0.6 s, Korf & Felner's 50 at 1.29 in ≈7 s); elsewhere,
 //! or when that gives up, O(N·(rows+cols)) moves, about 3.2 times the Manhattan distance on
 //! large random boards, in O(moves) time (100×100: ≈0.1 s); memory O(N) and 2 bits a move
 //! (past 3·2^30 moves, O(N) and the board solved twice).
@@ -776,6 +776,9 @@ pub mod search {
         /// The moves `ida` never makes after a path: [`prune::MovePruner::for_cells`], made
         /// on first use (see [`Puzzle::pruner`]); set before it to use another.
         pub pruner: OnceLock<prune::MovePruner>,
+        /// The nodes of the IDA* iterations finished on this puzzle, by all cases and threads:
+        /// past `ida::DEEP_FROM`, the iterations use [`Puzzle::pruner`].
+        pub searched: AtomicU64,
     }
 
     impl Puzzle {
@@ -791,6 +794,7 @@ pub mod search {
                 goal_at,
                 neighbors,
                 pruner: OnceLock::new(),
+                searched: AtomicU64::new(0),
             }
         }
 
@@ -3162,6 +3166,15 @@ pub mod search {
         use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
         use std::sync::Mutex;
 
+        /// The nodes of the iterations finished on a puzzle ([`Puzzle::searched`]) after
+        /// which its iterations use its move pruner ([`Puzzle::pruner`], ≈35 ms to make on
+        /// the 4×4); before, only undoing a move is pruned, so that an easy board does not
+        /// wait for the machine. Measured, one 4×4 board of 50 moves
+        /// (`inputs/fifteen-korf8.txt`), whole process: 0.06–0.09 s so, 0.10–0.11 s with the
+        /// machine from the start; Korf's 100: 61.8 M nodes so, 58.9 M with the machine from
+        /// the start, 80.4 M when it waits for an iteration of 2^20 nodes on the board itself.
+        pub const DEEP_FROM: u64 = 1 << 22;
+
         /// How a search ended, short of a limit.
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub enum Outcome {
@@ -3236,10 +3249,14 @@ pub mod search {
         }
 
         impl<'a, B: LowerBound> Search<'a, B> {
-            fn new(puzzle: &'a Puzzle, bound: &'a B, meter: Meter<'a>, give_up_at: u64) -> Self {
+            fn new(
+                (puzzle, pruner, bound): (&'a Puzzle, &'a MovePruner, &'a B),
+                meter: Meter<'a>,
+                give_up_at: u64,
+            ) -> Self {
                 Search {
                     puzzle,
-                    pruner: puzzle.pruner(),
+                    pruner,
                     bound,
                     cells: [0; MAX_BOARD],
                     path: Vec::new(),
@@ -3414,7 +3431,7 @@ pub mod search {
         /// one among them; a thread that cannot start leaves its share to the others). The
         /// outcome of the earliest subtree that holds a solution, or the least f pruned.
         fn share<B: LowerBound>(
-            (puzzle, bound, budget): (&Puzzle, &B, &Budget),
+            (puzzle, pruner, bound, budget): (&Puzzle, &MovePruner, &B, &Budget),
             root: &Root<B::State>,
             (threshold, give_up_at, threads): (u32, u64, usize),
             frontier: &[Vec<Move>],
@@ -3427,7 +3444,8 @@ pub mod search {
                 gave_up: AtomicBool::new(false),
             };
             let work = || {
-                let mut search = Search::new(puzzle, bound, budget.meter(), give_up_at);
+                let searched = (puzzle, pruner, bound);
+                let mut search = Search::new(searched, budget.meter(), give_up_at);
                 take_subtrees(&mut search, root, threshold, frontier, &race);
             };
             std::thread::scope(|scope| {
@@ -3452,9 +3470,10 @@ pub mod search {
         }
 
         /// The canonical optimal path from `start` to the goal: iterations of depth-first
-        /// search with growing thresholds, moves tried in the order D, L, R, U, never one that
-        /// the puzzle's pruner forbids (undoing the last move, and on the 4×4 and larger
-        /// boards the duplicate sequences of up to 10 moves), stopping at the first goal found. Every path to the goal has the
+        /// search with growing thresholds, moves tried in the order D, L, R, U, never undoing
+        /// the last move, nor, once the puzzle's searches have generated [`DEEP_FROM`] nodes,
+        /// one that its pruner forbids (on the 4×4 and larger boards, the duplicate sequences
+        /// of up to 10 moves), stopping at the first goal found. Every path to the goal has the
         /// parity of the blank's taxicab distance to its goal cell, so thresholds of the other
         /// parity are skipped. Gives up after `give_up` nodes generated (counted in `budget`,
         /// whose limits stop the search with an error). Memory O(d); time O(b^d), see the
@@ -3500,7 +3519,10 @@ pub mod search {
             root.cells[..start.len()].copy_from_slice(start);
             let parity = puzzle.shape.distance(root.blank, puzzle.goal_at[0]) as u32 % 2;
             let give_up_at = budget.nodes().saturating_add(give_up);
-            let mut search = Search::new(puzzle, bound, budget.meter(), give_up_at);
+            // Iterations forbid only undoing a move until the puzzle's searches have generated
+            // `DEEP_FROM` nodes, then use its machine (made then, once).
+            let undo_only = MovePruner::new(2);
+            let mut search = Search::new((puzzle, &undo_only, bound), budget.meter(), give_up_at);
             // The bound's name without its size, for the status line.
             let name = bound.name();
             let name = name.split(" (").next().unwrap_or_default();
@@ -3510,6 +3532,9 @@ pub mod search {
             let mut last_nodes = 0;
             loop {
                 budget.set_stage(format!("{name}, bound {threshold}"));
+                if puzzle.searched.load(Ordering::Relaxed) >= DEEP_FROM {
+                    search.pruner = puzzle.pruner();
+                }
                 let before = search.meter.nodes();
                 let shared = last_nodes >= sharing.from_nodes;
                 let wanted = sharing.threads * sharing.subtrees;
@@ -3543,12 +3568,14 @@ pub mod search {
                 if shared && !search.frontier.is_empty() {
                     let frontier = std::mem::take(&mut search.frontier);
                     let limits = (threshold, give_up_at, sharing.threads);
-                    match share((puzzle, bound, budget), &root, limits, &frontier)? {
+                    let searched = (puzzle, search.pruner, bound, budget);
+                    match share(searched, &root, limits, &frontier)? {
                         Ok(outcome) => return Ok(outcome),
                         Err(least) => search.least = search.least.min(least),
                     }
                 }
                 last_nodes = search.meter.nodes() - before;
+                puzzle.searched.fetch_add(last_nodes, Ordering::Relaxed);
                 if search.least == u32::MAX {
                     return Ok(Outcome::NoPath);
                 }
@@ -3633,12 +3660,19 @@ pub mod search {
         /// 11.3 s in all; 175%: 1.282 over 46, 6.0 s (over 47 within 40 M nodes, 7.8 s); 200%:
         /// 1.454 over 49; 250%: 1.781; 300%: 2.137 over all 50, 0.8 s. These three in turn,
         /// whole process: 1.290 (`standard`, 5.9 s) and 1.295 (`blank-first`, 6.5 s) over all
-        /// 50; 175% then 200% then 250% for 10 M nodes each: 1.298 and 1.307, 5.3–5.7 s; 170%
-        /// first: 1.301 and 1.303, 8.5–9.3 s.
+        /// 50 (6.7 and 7.4 s after linear conflicts at [`NEAR_FIRST_WEIGHT`] for 100,000
+        /// nodes; for 1 M nodes: 1.285 and 1.283, 8.4 and 9.8 s); 175% then 200% then 250% for
+        /// 10 M nodes each: 1.298 and 1.307, 5.3–5.7 s; 170% first: 1.301 and 1.303, 8.5–9.3 s.
         pub const NEAR_WEIGHTS: &[(u32, u64)] =
             &[(175, 20_000_000), (200, 10_000_000), (250, 10_000_000)];
         /// The most bytes of the tables [`Plan::solve_near`] uses.
         const NEAR_TABLE_BYTES: usize = 4 << 20;
+        /// The weight and the nodes of [`Plan::solve_near`] with each bound before its tables:
+        /// a board a few moves from the goal waits for no table (a 1-move 5×5 board: 2 ms of
+        /// linear conflicts against 0.35 s for the 4-tile tables).
+        pub const NEAR_FIRST_WEIGHT: u32 = 130;
+        /// See [`NEAR_FIRST_WEIGHT`].
+        pub const NEAR_FIRST_NODES: u64 = 100_000;
 
         /// A bound `ida` may use, before it is built.
         enum Kind {
@@ -3905,11 +3939,13 @@ for later runs";
             }
 
             /// A short path for `any`, not always the least: weighted IDA* ([`Weighted`]) over
-            /// the last of the plan's tables of at most 4 MiB (5-5-5 on the 4×4, six 4-tile
-            /// tables on the 5×5, tables of 1 MiB at most a group elsewhere), each weight of
-            /// [`NEAR_WEIGHTS_FOUR`] or [`NEAR_WEIGHTS`] in turn for its nodes: at most that
-            /// weight times the least moves, plus one; `None` when the plan has no such tables
-            /// or every weight gives up.
+            /// the plan's stages up to the last one whose tables take at most 4 MiB (5-5-5 on
+            /// the 4×4, six 4-tile tables on the 5×5, tables of 1 MiB at most a group
+            /// elsewhere): the stages before it with the first weight for [`NEAR_FIRST_NODES`]
+            /// nodes (an easy board waits for no larger table), then that one with each weight
+            /// of [`NEAR_WEIGHTS_FOUR`] or [`NEAR_WEIGHTS`] in turn for its nodes. The path
+            /// found is at most its weight times the least moves, plus one; `None` when the plan
+            /// has no such tables or every search gives up.
             pub fn solve_near(
                 &self,
                 start: &[u8],
@@ -3917,47 +3953,70 @@ for later runs";
                 notes: &dyn Notes,
             ) -> Result<Option<Solved>, LimitHit> {
                 let n = self.puzzle.shape.cells();
-                let near = self.stages.iter().rev().find(|stage| match &stage.kind {
+                let small = |stage: &Stage| match &stage.kind {
                     Kind::Pdb(groups) => {
                         let layout = Layout::fitting(n, groups);
-                        let bytes = groups
-                            .iter()
-                            .map(|g| layout.bytes(n, g.len()))
-                            .sum::<usize>();
-                        bytes <= NEAR_TABLE_BYTES
+                        let bytes = groups.iter().map(|g| layout.bytes(n, g.len()));
+                        bytes.sum::<usize>() <= NEAR_TABLE_BYTES
                     }
                     _ => false,
-                });
-                let Some(stage) = near else {
+                };
+                let Some(last) = self.stages.iter().rposition(small) else {
                     return Ok(None);
                 };
-                let built_at = Instant::now();
-                let Built::Pdb(bound) = stage
-                    .built
-                    .get_or_init(|| self.build(&stage.kind, budget, notes))
-                else {
-                    return Ok(None);
-                };
-                let table = built_at.elapsed();
                 let four = self.puzzle.shape.rows == 4 && self.puzzle.shape.cols == 4;
                 let weights = if four {
                     NEAR_WEIGHTS_FOUR
                 } else {
                     NEAR_WEIGHTS
                 };
+                let first = [(NEAR_FIRST_WEIGHT, NEAR_FIRST_NODES)];
+                let mut solved = Solved {
+                    moves: None,
+                    bounds: String::new(),
+                    table: Duration::ZERO,
+                };
                 let mut names = Vec::new();
+                for (i, stage) in self.stages[..=last].iter().enumerate() {
+                    let built_at = Instant::now();
+                    let bound = stage
+                        .built
+                        .get_or_init(|| self.build(&stage.kind, budget, notes));
+                    solved.table += built_at.elapsed();
+                    let weights = if i == last { weights } else { &first[..] };
+                    let board = (start, budget);
+                    solved.moves = match bound {
+                        Built::LinearConflict(bound) => {
+                            self.weighted(bound, weights, board, &mut names)?
+                        }
+                        Built::WalkingDistance(bound) => {
+                            self.weighted(bound, weights, board, &mut names)?
+                        }
+                        Built::Pdb(bound) => self.weighted(bound, weights, board, &mut names)?,
+                    };
+                    if solved.moves.is_some() {
+                        solved.bounds = names.join(" then ");
+                        return Ok(Some(solved));
+                    }
+                }
+                Ok(None)
+            }
+
+            /// Weighted IDA* over `bound` with each of `weights` (percent, nodes) in turn, the
+            /// bounds tried named in `names`: the path found, or `None`.
+            fn weighted<B: LowerBound>(
+                &self,
+                bound: &B,
+                weights: &[(u32, u64)],
+                (start, budget): (&[u8], &Budget),
+                names: &mut Vec<String>,
+            ) -> Result<Option<Vec<Move>>, LimitHit> {
                 for &(percent, give_up) in weights {
                     let weighted = Weighted { bound, percent };
                     names.push(weighted.name());
                     let threads = self.threads;
                     match ida::solve(&self.puzzle, &weighted, start, budget, give_up, threads)? {
-                        ida::Outcome::Path(path) => {
-                            return Ok(Some(Solved {
-                                moves: Some(path),
-                                bounds: names.join(" then "),
-                                table,
-                            }))
-                        }
+                        ida::Outcome::Path(path) => return Ok(Some(path)),
                         ida::Outcome::NoPath => return Ok(None),
                         ida::Outcome::GaveUp => {}
                     }
@@ -5970,15 +6029,15 @@ Example:
         }
 
         /// `any`'s short path on a board of 10 to 32 cells by [`Plan::solve_near`], the plan
-        /// the same as `ida`'s; `None` on other boards, or when that search gives up. No limit
-        /// applies: `any` always answers.
+        /// the same as `ida`'s, and the nodes generated; `None` on other boards, or when that
+        /// search gives up. No limit applies: `any` always answers.
         fn solve_near(
             &self,
             shape: Shape,
             cells: &[u32],
             goal: &[u32],
             notes: &dyn Notes,
-        ) -> Option<Solved> {
+        ) -> Option<(Solved, u64)> {
             if !(10..=MAX_CELLS).contains(&shape.cells()) {
                 return None;
             }
@@ -5989,9 +6048,11 @@ Example:
                 max_memory_mib: usize::MAX,
             });
             let plan = self.plan(shape, &bytes(goal));
-            plan.solve_near(&bytes(cells), &budget, notes)
+            let near = plan
+                .solve_near(&bytes(cells), &budget, notes)
                 .ok()
-                .flatten()
+                .flatten()?;
+            Some((near, budget.nodes()))
         }
 
         /// The cases being solved, for the status line.
@@ -6035,7 +6096,8 @@ Example:
             let started = Instant::now();
             if config.algorithm == Algorithm::Any {
                 stats.manhattan = Some(manhattan(shape, cells, goal));
-                if let Some(near) = self.solve_near(shape, cells, goal, notes) {
+                if let Some((near, nodes)) = self.solve_near(shape, cells, goal, notes) {
+                    stats.nodes = nodes;
                     stats.bound = near.bounds;
                     stats.table = near.table;
                     stats.solve = started.elapsed().saturating_sub(near.table);
