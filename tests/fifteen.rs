@@ -453,11 +453,16 @@ fn ida_finds_korfs_lengths_on_all_100_blank_first() {
     check_korf(Goal::BlankFirst, &korf("korf100.txt", &[]));
 }
 
+/// The cache directory of the ignored tests' large tables, kept between runs (unlike
+/// `scratch_dir`).
+fn kept_tables() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables")
+}
+
 #[test]
 #[ignore = "builds 8-7 tables into target/tmp once (minutes, 3.5 GB), then reads them"]
 fn cached_8_7_tables_find_korfs_lengths_on_all_100_of_both_files() {
-    // Kept between runs, unlike `scratch_dir`.
-    let cache = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables");
+    let cache = kept_tables();
     for (goal, file) in [
         (Goal::Standard, "korf100-blank-last.txt"),
         (Goal::BlankFirst, "korf100.txt"),
@@ -474,7 +479,7 @@ fn cached_8_7_tables_find_korfs_lengths_on_all_100_of_both_files() {
 #[test]
 #[ignore = "without a cache, about 40 s a board on 2 threads; with the 8-7 tables of the test above, seconds"]
 fn the_hardest_boards_need_80_moves() {
-    let cache = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables");
+    let cache = kept_tables();
     let boards = korf("hardest-80.txt", &(1..=16).collect::<Vec<u32>>());
     let config = Config {
         jobs: 2,
@@ -495,7 +500,7 @@ fn the_hardest_boards_need_80_moves() {
 #[test]
 #[ignore = "builds 6-6-6-6 tables into target/tmp once per goal (minutes, 2 GB), then checks them on Korf & Felner's 50 and solves two"]
 fn cached_6_6_6_6_tables_solve_korf_and_felners_easiest_boards() {
-    let cache = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables");
+    let cache = kept_tables();
     for (goal, file) in [
         (Goal::Standard, "korf24-blank-last.txt"),
         (Goal::BlankFirst, "korf24.txt"),

@@ -2468,15 +2468,19 @@ pub mod search {
                 ///
                 /// [`SPREAD_BYTES`]: Layout::SPREAD_BYTES
                 pub fn fitting(n: usize, groups: &[Vec<u8>]) -> Layout {
-                    let bytes = |layout: Layout| -> usize {
-                        groups.iter().map(|g| layout.bytes(n, g.len())).sum()
-                    };
-                    let spread = bytes(Layout::Spread);
-                    if spread <= Layout::SPREAD_BYTES && spread <= 3 * bytes(Layout::Rank) {
+                    let spread = Layout::Spread.partition_bytes(n, groups);
+                    let rank = Layout::Rank.partition_bytes(n, groups);
+                    if spread <= Layout::SPREAD_BYTES && spread <= 3 * rank {
                         Layout::Spread
                     } else {
                         Layout::Rank
                     }
+                }
+
+                /// The bytes of the tables of `groups` on N cells, each group counted (also
+                /// those that would share a table by symmetry).
+                pub fn partition_bytes(self, n: usize, groups: &[Vec<u8>]) -> usize {
+                    groups.iter().map(|g| self.bytes(n, g.len())).sum()
                 }
 
                 /// The bytes of a table of k tiles on N cells.
@@ -2495,8 +2499,7 @@ pub mod search {
             /// exceeds the limit.
             pub struct Additive {
                 n: usize,
-                /// The tables are of [`Layout::Spread`], not [`Layout::Rank`].
-                spread: bool,
+                layout: Layout,
                 name: String,
                 groups: Vec<Group>,
                 /// All tables, one after another.
@@ -2569,10 +2572,10 @@ pub mod search {
                     let mut sizes: Vec<usize> = groups.iter().map(Vec::len).collect();
                     sizes.sort_unstable_by(|a, b| b.cmp(a));
                     let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
-                    let all_bytes = groups.iter().map(|g| layout.bytes(n, g.len())).sum();
+                    let all_bytes = layout.partition_bytes(n, groups);
                     let mut additive = Additive {
                         n,
-                        spread: layout == Layout::Spread,
+                        layout,
                         name: format!("pdb {}", sizes.join("-")),
                         groups: Vec::new(),
                         // Room for every table: never two copies of the tables at once.
@@ -2618,7 +2621,7 @@ pub mod search {
                                     Some(dir) => cached_table(dir, puzzle, cells, blank, work),
                                     None => work.build(puzzle, cells, blank),
                                 };
-                                if additive.spread {
+                                if layout == Layout::Spread {
                                     table = spread(&table, n, cells.len());
                                 }
                                 additive.data.extend(table);
@@ -2630,7 +2633,7 @@ pub mod search {
                             tiles: order.iter().map(|&c| puzzle.goal[usize::from(c)]).collect(),
                             offset,
                             map: [0; MAX_CELLS],
-                            w: if additive.spread {
+                            w: if layout == Layout::Spread {
                                 spread_weights(n, cells.len())
                             } else {
                                 weights(n, cells.len())
@@ -2706,7 +2709,7 @@ pub mod search {
                         *c = group.map[usize::from(at[usize::from(t)])];
                     }
                     let cells = &cells[..group.tiles.len()];
-                    if self.spread {
+                    if self.layout == Layout::Spread {
                         cells
                             .iter()
                             .zip(&group.w)
@@ -2739,7 +2742,7 @@ pub mod search {
                         (&group.inv, &group.slot)
                     };
                     let frame = |c: usize| usize::from(group.map[c & CELL_MASK]);
-                    if self.spread {
+                    if self.layout == Layout::Spread {
                         let step = frame(to).wrapping_sub(frame(from));
                         return r.wrapping_add(step.wrapping_mul(group.w[slot & (SLOTS - 1)]));
                     }
@@ -3898,24 +3901,7 @@ for later runs";
                 };
                 let mut names = Vec::new();
                 for stage in &self.stages[first..] {
-                    if let Some(advice) = stage.advice {
-                        if !stage.advised.swap(true, Ordering::Relaxed) {
-                            match advice {
-                                Advice::Advice(line) => notes.advise(line),
-                                Advice::Note(line) => notes.note(line),
-                            }
-                        }
-                    }
-                    if let (None, Kind::Pdb(groups)) = (stage.built.get(), &stage.kind) {
-                        let n = self.puzzle.shape.cells();
-                        let layout = Layout::fitting(n, groups);
-                        budget.check_tables(Additive::peak_bytes(n, groups, layout))?;
-                    }
-                    let built_at = Instant::now();
-                    let bound = stage
-                        .built
-                        .get_or_init(|| self.build(&stage.kind, budget, notes));
-                    solved.table += built_at.elapsed();
+                    let bound = self.bound_of(stage, (budget, notes), &mut solved.table)?;
                     let board = (&self.puzzle, start, budget);
                     let limits = (stage.give_up, self.threads);
                     let (name, outcome) = match bound {
@@ -3955,9 +3941,7 @@ for later runs";
                 let n = self.puzzle.shape.cells();
                 let small = |stage: &Stage| match &stage.kind {
                     Kind::Pdb(groups) => {
-                        let layout = Layout::fitting(n, groups);
-                        let bytes = groups.iter().map(|g| layout.bytes(n, g.len()));
-                        bytes.sum::<usize>() <= NEAR_TABLE_BYTES
+                        Layout::fitting(n, groups).partition_bytes(n, groups) <= NEAR_TABLE_BYTES
                     }
                     _ => false,
                 };
@@ -3978,11 +3962,7 @@ for later runs";
                 };
                 let mut names = Vec::new();
                 for (i, stage) in self.stages[..=last].iter().enumerate() {
-                    let built_at = Instant::now();
-                    let bound = stage
-                        .built
-                        .get_or_init(|| self.build(&stage.kind, budget, notes));
-                    solved.table += built_at.elapsed();
+                    let bound = self.bound_of(stage, (budget, notes), &mut solved.table)?;
                     let weights = if i == last { weights } else { &first[..] };
                     let board = (start, budget);
                     solved.moves = match bound {
@@ -4000,6 +3980,35 @@ for later runs";
                     }
                 }
                 Ok(None)
+            }
+
+            /// The bound of `stage`, built on first use once its tables' peak memory is found
+            /// within `budget`'s limit (the time added to `table`); its advice, told once.
+            fn bound_of<'p>(
+                &'p self,
+                stage: &'p Stage,
+                (budget, notes): (&Budget, &dyn Notes),
+                table: &mut Duration,
+            ) -> Result<&'p Built, LimitHit> {
+                if let Some(advice) = stage.advice {
+                    if !stage.advised.swap(true, Ordering::Relaxed) {
+                        match advice {
+                            Advice::Advice(line) => notes.advise(line),
+                            Advice::Note(line) => notes.note(line),
+                        }
+                    }
+                }
+                if let (None, Kind::Pdb(groups)) = (stage.built.get(), &stage.kind) {
+                    let n = self.puzzle.shape.cells();
+                    let layout = Layout::fitting(n, groups);
+                    budget.check_tables(Additive::peak_bytes(n, groups, layout))?;
+                }
+                let built_at = Instant::now();
+                let bound = stage
+                    .built
+                    .get_or_init(|| self.build(&stage.kind, budget, notes));
+                *table += built_at.elapsed();
+                Ok(bound)
             }
 
             /// Weighted IDA* over `bound` with each of `weights` (percent, nodes) in turn, the
