@@ -2721,14 +2721,14 @@ pub mod search {
                     }
                 }
 
-                /// The new index of group `g`, old index `r`, after its tile in `slot` moved from
+                /// The new index of `group`, old index `r`, after its tile in `slot` moved from
                 /// `from` to `to`, cells of the board or, when `reflected`, of its reflection;
                 /// `cells` is the board before the move. O(1) when spread.
                 #[inline(always)]
                 #[allow(clippy::too_many_arguments)] // the hot path: plain arguments
                 fn moved_rank(
                     &self,
-                    g: usize,
+                    group: &Group,
                     r: usize,
                     slot: usize,
                     cells: &Board,
@@ -2736,7 +2736,6 @@ pub mod search {
                     from: usize,
                     to: usize,
                 ) -> usize {
-                    let group = &self.groups[g];
                     let (back, slot_of) = if reflected {
                         (&group.reflected_inv, &group.reflected_slot)
                     } else {
@@ -2773,7 +2772,7 @@ pub mod search {
                     // (`tile` is already relabelled for the reflection.)
                     let slot = group.slot[tile & CELL_MASK];
                     let r = self.moved_rank(
-                        g,
+                        group,
                         rank[g] as usize,
                         usize::from(slot),
                         cells,
@@ -3152,6 +3151,12 @@ pub mod search {
                 self.next[state as usize][m & 3]
             }
 
+            /// [`MovePruner::step`] from `state` by each move of [`crate::board::Move::ALL`], in order.
+            #[inline]
+            pub fn steps(&self, state: u32) -> [u32; 4] {
+                self.next[state as usize]
+            }
+
             /// The number of states.
             pub fn states(&self) -> usize {
                 self.next.len()
@@ -3323,9 +3328,11 @@ pub mod search {
                 }
                 // Children whose bound is above `limit` are pruned.
                 let limit = (threshold - g).saturating_sub(1);
+                // Read once, not after each child's search.
+                let (neighbors, steps) =
+                    (self.puzzle.neighbors[blank], self.pruner.steps(path_state));
                 for (i, m) in Move::ALL.into_iter().enumerate() {
-                    let next = self.puzzle.neighbors[blank][i];
-                    let next_state = self.pruner.step(path_state, i);
+                    let (next, next_state) = (neighbors[i], steps[i]);
                     if next == NONE || next_state == DEAD {
                         continue;
                     }
