@@ -4590,21 +4590,21 @@ pub mod any {
     /// The most moves [`Packed`] keeps: 3·2^30, in 768 MiB.
     pub const KEPT: u64 = 3 << 30;
 
-    /// Moves packed four to a byte (two bits each, [`Move::index`]), in blocks of 1 MiB so
-    /// that growing never copies, while there are at most `limit`; past it the blocks are
-    /// dropped and the moves only counted.
+    /// Moves packed 32 to a word (two bits each, [`Move::index`], the first in the low bits),
+    /// in blocks of 1 MiB so that growing never copies, while there are at most `limit`;
+    /// past it the blocks are dropped and the moves only counted.
     #[derive(Clone, Debug)]
     pub struct Packed {
-        blocks: Vec<Vec<u8>>,
-        /// The moves since the last whole byte, in its low bits.
-        pending: u8,
+        blocks: Vec<Vec<u64>>,
+        /// The moves since the last whole word, in its low bits.
+        pending: u64,
         count: u64,
         limit: u64,
     }
 
     impl Packed {
-        /// The bytes of a block.
-        const BLOCK: usize = 1 << 20;
+        /// The words of a block.
+        const BLOCK: usize = 1 << 17;
 
         /// No moves yet; at most `limit` to be kept.
         pub fn new(limit: u64) -> Self {
@@ -4627,22 +4627,31 @@ pub mod any {
         }
 
         /// Writes the letters of the moves to `out` (all of them: see [`Packed::is_whole`]),
-        /// through a buffer of 64 KiB. O(moves).
+        /// four letters a byte from a table, through a buffer of 64 KiB. O(moves).
         pub fn write_letters<W: Write>(&self, out: &mut W) -> io::Result<()> {
-            let mut letters = Letters::new(out);
-            let mut left = self.count;
-            let last = (self.count % 4 != 0).then_some(self.pending);
-            for &byte in self.blocks.iter().flatten().chain(last.iter()) {
-                for shift in [0, 2, 4, 6].into_iter().take(left.min(4) as usize) {
-                    letters.record(Move::ALL[usize::from(byte >> shift & 3)]);
+            const BUFFER: usize = 1 << 16;
+            let letter = |bits: u64| Move::ALL[(bits & 3) as usize].letter() as u8;
+            let table: Vec<[u8; 4]> = (0..256)
+                .map(|byte| [0, 2, 4, 6].map(|shift| letter(byte >> shift)))
+                .collect();
+            let mut buffer = Vec::with_capacity(BUFFER + 32);
+            for word in self.blocks.iter().flatten() {
+                for byte in word.to_le_bytes() {
+                    buffer.extend_from_slice(&table[usize::from(byte)]);
                 }
-                left = left.saturating_sub(4);
+                if buffer.len() >= BUFFER {
+                    out.write_all(&buffer)?;
+                    buffer.clear();
+                }
             }
-            letters.finish().map(|_| ())
+            buffer.extend((0..self.count % 32).map(|i| letter(self.pending >> (2 * i))));
+            out.write_all(&buffer)
         }
 
-        /// Keeps the byte of the last four moves, or drops every block once past the limit.
-        fn keep_byte(&mut self) {
+        /// Keeps the word of the last 32 moves, or drops every block once past the limit.
+        /// Out of line: [`Record::record`], inlined at every move, stays short.
+        #[inline(never)]
+        fn keep_word(&mut self) {
             if self.count > self.limit {
                 self.blocks = Vec::new();
             } else {
@@ -4661,10 +4670,10 @@ pub mod any {
 
     impl Record for Packed {
         fn record(&mut self, m: Move) {
-            self.pending |= (m.index() as u8) << (2 * (self.count % 4));
+            self.pending |= (m.index() as u64) << (2 * (self.count % 32));
             self.count += 1;
-            if self.count % 4 == 0 {
-                self.keep_byte();
+            if self.count % 32 == 0 {
+                self.keep_word();
             }
         }
     }
@@ -4785,7 +4794,6 @@ pub mod any {
     /// The board being peeled, where its moves go, and the scratch of the searches.
     struct Peeler<'r, R: Record> {
         shape: Shape,
-        cells: Vec<u32>,
         /// The blank's cell.
         blank: usize,
         /// `at[t]`: the cell of tile `t`, kept for the tiles of the line being placed, found
@@ -4798,7 +4806,8 @@ pub mod any {
         line: u32,
         goal: Vec<u32>,
         /// `homes[p]`: the row and column of the goal cell of the tile on cell `p`, moved
-        /// with the tile, so that what a move gains is read next to the blank.
+        /// with the tile, so that what a move gains is read next to the blank; the board
+        /// itself ([`Peeler::tile`]): one table written a move, not two.
         homes: Vec<[u32; 2]>,
         /// `place[p]`: the row and column of cell `p` (a look-up is cheaper than a division).
         place: Vec<[u32; 2]>,
@@ -4840,7 +4849,6 @@ pub mod any {
         let at = positions(cells);
         let mut peeler = Peeler {
             shape,
-            cells: cells.to_vec(),
             blank: at[0],
             at,
             axis: 0,
@@ -4859,7 +4867,7 @@ pub mod any {
             visits: 0,
         };
         let stuck = match peeler.peel() {
-            Some(()) => (0..goal.len()).find(|&p| peeler.cells[p] != goal[p]),
+            Some(()) => (0..goal.len()).find(|&p| peeler.tile(p) != goal[p]),
             None => Some(peeler.placing),
         };
         match stuck {
@@ -4924,15 +4932,22 @@ pub mod any {
         }
 
         /// Moves the blank to the adjacent cell `next`, recording the move.
+        #[inline(always)]
         fn slide(&mut self, next: usize) {
             let blank = self.blank;
             self.record.record(self.shape.direction(blank, next));
-            self.cells.swap(blank, next);
             self.homes.swap(blank, next);
             if self.homes[blank][self.axis] == self.line {
-                self.at[self.cells[blank] as usize] = blank;
+                let tile = self.tile(blank);
+                self.at[tile as usize] = blank;
             }
             self.blank = next;
+        }
+
+        /// The tile on cell `p`, read from its goal cell.
+        fn tile(&self, p: usize) -> u32 {
+            let [row, col] = self.homes[p];
+            self.goal[row as usize * self.shape.cols + col as usize]
         }
 
         /// The row and column of cell `p`.
@@ -5361,7 +5376,8 @@ pub mod any {
                 .flat_map(|row| (region.left..=region.right).map(move |col| row * cols + col))
             {
                 if self.homes[p][self.axis] == self.line {
-                    self.at[self.cells[p] as usize] = p;
+                    let tile = self.tile(p);
+                    self.at[tile as usize] = p;
                 }
             }
             let mut left: Vec<usize> = (0..line.len()).collect();
@@ -5527,10 +5543,10 @@ pub mod any {
             for (&p, number) in cells.iter().filter(|&&p| self.goal[p] != 0).zip(1..) {
                 label[self.goal[p] as usize] = Some(number);
             }
-            let local = |board: &[u32]| -> Option<Vec<u8>> {
-                cells.iter().map(|&p| label[board[p] as usize]).collect()
+            let local = |tile: &dyn Fn(usize) -> u32| -> Option<Vec<u8>> {
+                cells.iter().map(|&p| label[tile(p) as usize]).collect()
             };
-            let (start, goal) = (local(&self.cells)?, local(&self.goal)?);
+            let (start, goal) = (local(&|p| self.tile(p))?, local(&|p| self.goal[p])?);
             let wide = |board: &[u8]| board.iter().map(|&t| u32::from(t)).collect::<Vec<_>>();
             if !is_reachable(shape, &wide(&start), &wide(&goal)) {
                 return None;
