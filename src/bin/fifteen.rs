@@ -4800,10 +4800,9 @@ pub mod any {
         /// again when a line starts: keeping every tile's would cost a write far from the
         /// blank at every move.
         at: Vec<usize>,
-        /// The line being placed: the tiles whose goal row (`axis` 0) or column (1) is
-        /// `line`.
-        axis: usize,
-        line: u32,
+        /// The line being placed: the tiles whose goal row is `line[0]` or whose goal column
+        /// is `line[1]`, the other `u32::MAX`.
+        line: [u32; 2],
         goal: Vec<u32>,
         /// `homes[p]`: the row and column of the goal cell of the tile on cell `p`, moved
         /// with the tile, so that what a move gains is read next to the blank; the board
@@ -4851,8 +4850,7 @@ pub mod any {
             shape,
             blank: at[0],
             at,
-            axis: 0,
-            line: u32::MAX,
+            line: [u32::MAX; 2],
             goal: goal.to_vec(),
             homes: cells.iter().map(|&t| place(home[t as usize])).collect(),
             place: (0..cells.len()).map(place).collect(),
@@ -4937,11 +4935,17 @@ pub mod any {
             let blank = self.blank;
             self.record.record(self.shape.direction(blank, next));
             self.homes.swap(blank, next);
-            if self.homes[blank][self.axis] == self.line {
+            if self.in_line(blank) {
                 let tile = self.tile(blank);
                 self.at[tile as usize] = blank;
             }
             self.blank = next;
+        }
+
+        /// Whether the tile on cell `p` belongs to the line being placed.
+        fn in_line(&self, p: usize) -> bool {
+            let [row, col] = self.homes[p];
+            row == self.line[0] || col == self.line[1]
         }
 
         /// The tile on cell `p`, read from its goal cell.
@@ -5289,10 +5293,10 @@ pub mod any {
         /// What the tile on `to` gains in Manhattan distance (1 or −1) when the blank, on the
         /// adjacent cell `from`, takes its place.
         fn move_gain(&self, from: usize, to: usize) -> isize {
-            let home = self.homes[to];
-            let (here, there) = (self.place[to], self.place[from]);
-            let axis = usize::from(here[0] == there[0]);
-            if home[axis].abs_diff(there[axis]) < home[axis].abs_diff(here[axis]) {
+            let axis = usize::from(from.abs_diff(to) == 1);
+            let (home, here) = (self.homes[to][axis], self.place[to][axis]);
+            // The tile goes toward higher rows or columns when the blank comes from there.
+            if home != here && (home > here) == (from > to) {
                 1
             } else {
                 -1
@@ -5369,13 +5373,14 @@ pub mod any {
         /// ([`Peeler::place_last_two`]). The first cell left is always a candidate, and never
         /// leaves a run of one. O([`CANDIDATES`]) a tile to choose it.
         fn place_line(&mut self, line: &[usize], inward: Move, region: Part) -> Option<()> {
-            self.axis = usize::from(matches!(inward, Move::Left | Move::Right));
-            self.line = self.place[line[0]][self.axis];
+            let axis = usize::from(matches!(inward, Move::Left | Move::Right));
+            self.line = [u32::MAX; 2];
+            self.line[axis] = self.place[line[0]][axis];
             let cols = self.shape.cols;
             for p in (region.top..=region.bottom)
                 .flat_map(|row| (region.left..=region.right).map(move |col| row * cols + col))
             {
-                if self.homes[p][self.axis] == self.line {
+                if self.in_line(p) {
                     let tile = self.tile(p);
                     self.at[tile as usize] = p;
                 }
