@@ -4935,23 +4935,27 @@ pub mod any {
             let blank = self.blank;
             self.record.record(self.shape.direction(blank, next));
             self.homes.swap(blank, next);
-            if self.in_line(blank) {
+            if self.in_line(self.homes[blank]) {
                 let tile = self.tile(blank);
                 self.at[tile as usize] = blank;
             }
             self.blank = next;
         }
 
-        /// Whether the tile on cell `p` belongs to the line being placed.
-        fn in_line(&self, p: usize) -> bool {
-            let [row, col] = self.homes[p];
+        /// Whether the tile whose goal cell is at `row`, `col` belongs to the line being
+        /// placed.
+        fn in_line(&self, [row, col]: [u32; 2]) -> bool {
             row == self.line[0] || col == self.line[1]
         }
 
-        /// The tile on cell `p`, read from its goal cell.
-        fn tile(&self, p: usize) -> u32 {
-            let [row, col] = self.homes[p];
+        /// The tile whose goal cell is at `row`, `col`.
+        fn goal_tile(&self, [row, col]: [u32; 2]) -> u32 {
             self.goal[row as usize * self.shape.cols + col as usize]
+        }
+
+        /// The tile on cell `p`.
+        fn tile(&self, p: usize) -> u32 {
+            self.goal_tile(self.homes[p])
         }
 
         /// The row and column of cell `p`.
@@ -5377,12 +5381,14 @@ pub mod any {
             self.line = [u32::MAX; 2];
             self.line[axis] = self.place[line[0]][axis];
             let cols = self.shape.cols;
-            for p in (region.top..=region.bottom)
-                .flat_map(|row| (region.left..=region.right).map(move |col| row * cols + col))
-            {
-                if self.in_line(p) {
-                    let tile = self.tile(p);
-                    self.at[tile as usize] = p;
+            for row in region.top..=region.bottom {
+                let start = row * cols + region.left;
+                let homes = &self.homes[start..=row * cols + region.right];
+                for (p, &home) in (start..).zip(homes) {
+                    if self.in_line(home) {
+                        let tile = self.goal_tile(home);
+                        self.at[tile as usize] = p;
+                    }
                 }
             }
             let mut left: Vec<usize> = (0..line.len()).collect();
