@@ -4798,6 +4798,16 @@ pub mod any {
         }
     }
 
+    /// A cell of the board: its row and column (a look-up is cheaper than a division) and
+    /// those of the goal cell of the tile on it, moved with the tile (so that what a move
+    /// gains is read next to the blank, and the tile itself from its goal cell), side by
+    /// side so that one cache line holds both.
+    #[derive(Clone, Copy)]
+    struct Cell {
+        place: [u32; 2],
+        home: [u32; 2],
+    }
+
     /// The board being peeled, where its moves go, and the scratch of the searches.
     struct Peeler<'r, R: Record> {
         shape: Shape,
@@ -4811,12 +4821,8 @@ pub mod any {
         /// is `line[1]`, the other `u32::MAX`.
         line: [u32; 2],
         goal: Vec<u32>,
-        /// `homes[p]`: the row and column of the goal cell of the tile on cell `p`, moved
-        /// with the tile, so that what a move gains is read next to the blank; the board
-        /// itself ([`Peeler::tile`]): one table written a move, not two.
-        homes: Vec<[u32; 2]>,
-        /// `place[p]`: the row and column of cell `p` (a look-up is cheaper than a division).
-        place: Vec<[u32; 2]>,
+        /// The board, cell by cell: where each cell is and where its tile goes.
+        cells: Vec<Cell>,
         /// Cells whose tile is placed for good.
         locked: Vec<bool>,
         record: &'r mut R,
@@ -4859,8 +4865,12 @@ pub mod any {
             at,
             line: [u32::MAX; 2],
             goal: goal.to_vec(),
-            homes: cells.iter().map(|&t| place(home[t as usize])).collect(),
-            place: (0..cells.len()).map(place).collect(),
+            cells: (0..cells.len())
+                .map(|p| Cell {
+                    place: place(p),
+                    home: place(home[cells[p] as usize]),
+                })
+                .collect(),
             locked: vec![false; cells.len()],
             record,
             placing: 0,
@@ -4941,8 +4951,10 @@ pub mod any {
         fn slide(&mut self, next: usize) {
             let blank = self.blank;
             self.record.record(self.shape.direction(blank, next));
-            self.homes.swap(blank, next);
-            if self.in_line(self.homes[blank]) {
+            let home = self.cells[next].home;
+            self.cells[next].home = self.cells[blank].home;
+            self.cells[blank].home = home;
+            if self.in_line(home) {
                 let tile = self.tile(blank);
                 self.at[tile as usize] = blank;
             }
@@ -4962,12 +4974,12 @@ pub mod any {
 
         /// The tile on cell `p`.
         fn tile(&self, p: usize) -> u32 {
-            self.goal_tile(self.homes[p])
+            self.goal_tile(self.cells[p].home)
         }
 
         /// The row and column of cell `p`.
         fn row_col(&self, p: usize) -> (usize, usize) {
-            let [row, col] = self.place[p];
+            let [row, col] = self.cells[p].place;
             (row as usize, col as usize)
         }
 
@@ -5011,7 +5023,7 @@ pub mod any {
                         return None;
                     }
                     // The tile on `q` moves against the blank: back when the blank goes forward.
-                    let (home, here) = (self.homes[q][axis], self.place[q][axis]);
+                    let (home, here) = (self.cells[q].home[axis], self.cells[q].place[axis]);
                     gain += if (home < here) == forward && home != here {
                         1
                     } else {
@@ -5118,7 +5130,7 @@ pub mod any {
                 let lines = [blank, target]
                     .into_iter()
                     .chain(avoid.iter().copied().take(2));
-                for m in lines.flat_map(|q| next_to(self.place[q][axis] as usize, limit)) {
+                for m in lines.flat_map(|q| next_to(self.cells[q].place[axis] as usize, limit)) {
                     paths[count] = three(across_rows, m);
                     count += 1;
                 }
@@ -5136,8 +5148,8 @@ pub mod any {
         /// cell neither locked nor in `avoid`, of the two the one whose tile gains (ties to
         /// the axis with more to go); whether it gets there. O(moves).
         fn greedy_to(&mut self, target: usize, avoid: &[usize]) -> bool {
-            let [tr, tc] = self.place[target];
-            let [mut br, mut bc] = self.place[self.blank];
+            let [tr, tc] = self.cells[target].place;
+            let [mut br, mut bc] = self.cells[self.blank].place;
             loop {
                 let blank = self.blank;
                 if blank == target {
@@ -5156,7 +5168,7 @@ pub mod any {
                         continue;
                     }
                     let axis = usize::from(there[0] == br);
-                    let home = self.homes[q][axis];
+                    let home = self.cells[q].home[axis];
                     let gains = home.abs_diff([br, bc][axis]) < home.abs_diff(there[axis]);
                     if pick.map_or(true, |(_, _, gained)| gains && !gained) {
                         pick = Some((q, there, gains));
@@ -5245,7 +5257,7 @@ pub mod any {
         /// corner when that makes no more moves in all and pays
         /// ([`Peeler::straight_pays`]).
         fn tile_step(&self, p: usize, target: usize, inward: Move) -> Option<usize> {
-            let ([pr, pc], [tr, tc]) = (self.place[p], self.place[target]);
+            let ([pr, pc], [tr, tc]) = (self.cells[p].place, self.cells[target].place);
             let across = matches!(inward, Move::Up | Move::Down);
             let on_line = |[row, col]: [u32; 2]| if across { row == tr } else { col == tc };
             if on_line([pr, pc]) {
@@ -5255,7 +5267,7 @@ pub mod any {
                     self.shape.neighbor(p, inward)
                 };
             }
-            let [br, bc] = self.place[self.blank];
+            let [br, bc] = self.cells[self.blank].place;
             let between = |a: u32, b: u32, c: u32| a.min(c) < b && b < a.max(c);
             let cost = |[qr, qc]: [u32; 2]| {
                 let blocked = (br == pr && qr == pr && between(bc, pc, qc))
@@ -5340,7 +5352,7 @@ pub mod any {
         /// adjacent cell `from`, takes its place.
         fn move_gain(&self, from: usize, to: usize) -> isize {
             let axis = usize::from(from.abs_diff(to) == 1);
-            let (home, here) = (self.homes[to][axis], self.place[to][axis]);
+            let (home, here) = (self.cells[to].home[axis], self.cells[to].place[axis]);
             // The tile goes toward higher rows or columns when the blank comes from there.
             if home != here && (home > here) == (from > to) {
                 1
@@ -5387,7 +5399,7 @@ pub mod any {
         fn way_around(&self, p: usize, next: usize) -> Option<(isize, [usize; 3])> {
             let blank = self.blank;
             let cols = self.shape.cols;
-            let [row, col] = self.place[p];
+            let [row, col] = self.cells[p].place;
             let (row, col) = (row as usize, col as usize);
             let sides: [Option<usize>; 2] = if blank.abs_diff(p) == 1 {
                 [
@@ -5429,14 +5441,14 @@ pub mod any {
         fn place_line(&mut self, line: &[usize], inward: Move, region: Part) -> Option<()> {
             let axis = usize::from(matches!(inward, Move::Left | Move::Right));
             self.line = [u32::MAX; 2];
-            self.line[axis] = self.place[line[0]][axis];
+            self.line[axis] = self.cells[line[0]].place[axis];
             let cols = self.shape.cols;
             for row in region.top..=region.bottom {
                 let start = row * cols + region.left;
-                let homes = &self.homes[start..=row * cols + region.right];
-                for (p, &home) in (start..).zip(homes) {
-                    if self.in_line(home) {
-                        let tile = self.goal_tile(home);
+                let cells = &self.cells[start..=row * cols + region.right];
+                for (p, cell) in (start..).zip(cells) {
+                    if self.in_line(cell.home) {
+                        let tile = self.goal_tile(cell.home);
                         self.at[tile as usize] = p;
                     }
                 }
