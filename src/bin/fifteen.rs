@@ -5254,18 +5254,24 @@ pub mod any {
         /// of the unlocked neighbours closer to `target`, the one the blank reaches in fewer
         /// moves (its taxicab distance, plus 2 when `p` stands between them on a line), on a
         /// tie the one on the axis with more to go; but straight ahead instead of around the
-        /// corner when that makes no more moves in all and pays
-        /// ([`Peeler::straight_pays`]).
-        fn tile_step(&self, p: usize, target: usize, inward: Move) -> Option<usize> {
+        /// corner when that makes no more moves in all and pays ([`Peeler::straight_way`]),
+        /// and then with the blank's way around the tile.
+        fn tile_step(
+            &self,
+            p: usize,
+            target: usize,
+            inward: Move,
+        ) -> Option<(usize, Option<[usize; 3]>)> {
             let ([pr, pc], [tr, tc]) = (self.cells[p].place, self.cells[target].place);
             let across = matches!(inward, Move::Up | Move::Down);
             let on_line = |[row, col]: [u32; 2]| if across { row == tr } else { col == tc };
             if on_line([pr, pc]) {
-                return if self.distance(p, target) == 1 {
+                let next = if self.distance(p, target) == 1 {
                     Some(target)
                 } else {
                     self.shape.neighbor(p, inward)
                 };
+                return next.map(|next| (next, None));
             }
             let [br, bc] = self.cells[self.blank].place;
             let between = |a: u32, b: u32, c: u32| a.min(c) < b && b < a.max(c);
@@ -5302,28 +5308,27 @@ pub mod any {
                     } else {
                         (pr.abs_diff(tr), pc.abs_diff(tc))
                     };
-                    let straight = along > across && self.straight_pays(p, ahead, q);
-                    Some(if straight { ahead } else { q })
+                    let way = (along > across).then(|| self.straight_way(p, ahead, q));
+                    Some(match way.flatten() {
+                        Some(way) => (ahead, Some(way)),
+                        None => (q, None),
+                    })
                 }
-                _ => Some(q),
+                _ => Some((q, None)),
             }
         }
 
-        /// Whether a tile on `p`, the blank behind it, goes on to `ahead` rather than turn
-        /// to `turn`, when both make as many moves in all (it has more to go ahead than
-        /// across, so a straight step comes sooner or later): when the blank's four moves
-        /// around it gain at least [`STRAIGHT_GAIN`] more than its two around the corner
-        /// (any, when the corner is locked). O(1).
-        fn straight_pays(&self, p: usize, ahead: usize, turn: usize) -> bool {
-            let Some((gain, _)) = self.way_around(p, ahead) else {
-                return false;
-            };
+        /// For a tile on `p`, the blank behind it, that may go on to `ahead` or turn to
+        /// `turn` for as many moves in all (it has more to go ahead than across, so a
+        /// straight step comes sooner or later): the blank's way around it to `ahead`
+        /// ([`Peeler::way_around`]) when its four moves gain at least [`STRAIGHT_GAIN`] more
+        /// than its two around the corner (or the corner is locked); else `None`, a turn.
+        /// O(1).
+        fn straight_way(&self, p: usize, ahead: usize, turn: usize) -> Option<[usize; 3]> {
+            let (gain, way) = self.way_around(p, ahead)?;
             let corner = self.blank + turn - p;
-            self.locked[corner]
-                || gain
-                    >= self.move_gain(self.blank, corner)
-                        + self.move_gain(corner, turn)
-                        + STRAIGHT_GAIN
+            let turn_gain = self.move_gain(self.blank, corner) + self.move_gain(corner, turn);
+            (self.locked[corner] || gain >= turn_gain + STRAIGHT_GAIN).then_some(way)
         }
 
         /// Moves `tile` cell by cell toward `target` ([`Peeler::tile_step`]) until it is there
@@ -5340,9 +5345,13 @@ pub mod any {
                 if p == target || stop.contains(&p) {
                     return Some(());
                 }
-                let next = self.tile_step(p, target, inward)?;
-                if !self.around(p, next) {
-                    self.blank_to(next, &[p])?;
+                match self.tile_step(p, target, inward)? {
+                    (next, Some(way)) => self.go_around(way, next),
+                    (next, None) => {
+                        if !self.around(p, next) {
+                            self.blank_to(next, &[p])?;
+                        }
+                    }
                 }
                 self.slide(p);
             }
@@ -5386,11 +5395,16 @@ pub mod any {
             let Some((_, way)) = self.way_around(p, next) else {
                 return false;
             };
+            self.go_around(way, next);
+            true
+        }
+
+        /// Moves the blank along `way` ([`Peeler::way_around`]) to `next`.
+        fn go_around(&mut self, way: [usize; 3], next: usize) {
             for q in way {
                 self.slide(q);
             }
             self.slide(next);
-            true
         }
 
         /// The blank's way from behind `p` around it to `next`, straight ahead, by the side
