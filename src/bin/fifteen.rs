@@ -5373,10 +5373,15 @@ pub mod any {
         /// What the tile on `to` gains in Manhattan distance (1 or −1) when the blank, on the
         /// adjacent cell `from`, takes its place.
         fn move_gain(&self, from: usize, to: usize) -> isize {
-            let axis = usize::from(from.abs_diff(to) == 1);
-            let (home, here) = (self.cells[to].home[axis], self.cells[to].place[axis]);
             // The tile goes toward higher rows or columns when the blank comes from there.
-            if home != here && (home > here) == (from > to) {
+            self.step_gain(to, usize::from(from.abs_diff(to) == 1), from > to)
+        }
+
+        /// What the tile on `q` gains in Manhattan distance (1 or −1) moving one cell along
+        /// `axis` (0: across rows, 1: across columns), to a higher row or column if `up`.
+        fn step_gain(&self, q: usize, axis: usize, up: bool) -> isize {
+            let Cell { home, place } = self.cells[q];
+            if home[axis] != place[axis] && (home[axis] > place[axis]) == up {
                 1
             } else {
                 -1
@@ -5425,31 +5430,30 @@ pub mod any {
         /// `next`; `None` when both sides are locked or off the board. O(1).
         fn way_around(&self, p: usize, next: usize) -> Option<(isize, [usize; 3])> {
             let blank = self.blank;
-            let cols = self.shape.cols;
-            let [row, col] = self.cells[p].place;
-            let (row, col) = (row as usize, col as usize);
-            let sides: [Option<usize>; 2] = if blank.abs_diff(p) == 1 {
-                [
-                    (row > 0).then_some(cols),
-                    (row + 1 < self.shape.rows).then_some(cols),
-                ]
+            // The tile goes along `along`; the sides are across it, `offset` cells away.
+            let (along, offset, lines) = if blank.abs_diff(p) == 1 {
+                (1, self.shape.cols, self.shape.rows)
             } else {
-                [(col > 0).then_some(1), (col + 1 < cols).then_some(1)]
+                (0, 1, self.shape.cols)
             };
+            let across = 1 - along;
+            let line = self.cells[p].place[across] as usize;
+            let forward = next > p;
             let mut best: Option<(isize, [usize; 3])> = None;
-            for (side, offset) in sides.into_iter().enumerate() {
-                let Some(offset) = offset else {
+            for higher in [false, true] {
+                if if higher { line + 1 == lines } else { line == 0 } {
                     continue;
-                };
-                let shift = |q: usize| if side == 0 { q - offset } else { q + offset };
+                }
+                let shift = |q: usize| if higher { q + offset } else { q - offset };
                 let way = [shift(blank), shift(p), shift(next)];
                 if way.iter().any(|&q| self.locked[q]) {
                     continue;
                 }
-                let gain = self.move_gain(blank, way[0])
-                    + self.move_gain(way[0], way[1])
-                    + self.move_gain(way[1], way[2])
-                    + self.move_gain(way[2], next);
+                // Onto the tile's line, back twice along the way, off the line to the side.
+                let gain = self.step_gain(way[0], across, !higher)
+                    + self.step_gain(way[1], along, !forward)
+                    + self.step_gain(way[2], along, !forward)
+                    + self.step_gain(next, across, higher);
                 if best.map_or(true, |(most, _)| gain > most) {
                     best = Some((gain, way));
                 }
