@@ -4769,13 +4769,19 @@ pub mod any {
         pub col: usize,
     }
 
-    /// The part of the board not yet placed: rows top..=bottom, columns left..=right.
+    /// The part of the board not yet placed: rows `first[0]..=last[0]`, columns
+    /// `first[1]..=last[1]`.
     #[derive(Clone, Copy)]
     struct Part {
-        top: usize,
-        bottom: usize,
-        left: usize,
-        right: usize,
+        first: [usize; 2],
+        last: [usize; 2],
+    }
+
+    impl Part {
+        /// The number of its rows (`axis` 0) or columns (1).
+        fn len(self, axis: usize) -> usize {
+            self.last[axis] - self.first[axis] + 1
+        }
     }
 
     /// The cells of a straight way, one after another: `left` steps of `step` cells from
@@ -4911,44 +4917,40 @@ pub mod any {
                 return self.blank_to(blank_goal, &[]);
             }
             let mut part = Part {
-                top: 0,
-                bottom: shape.rows - 1,
-                left: 0,
-                right: shape.cols - 1,
+                first: [0, 0],
+                last: [shape.rows - 1, shape.cols - 1],
             };
+            let goal = [shape.row(blank_goal), shape.col(blank_goal)];
             loop {
-                let height = part.bottom - part.top + 1;
-                let width = part.right - part.left + 1;
-                let region = part;
-                let (goal_row, goal_col) = (shape.row(blank_goal), shape.col(blank_goal));
+                let (height, width) = (part.len(0), part.len(1));
                 let rows = height > width || height == width && !self.variant.columns_first;
-                if height >= 4 && (rows || width < 4) {
-                    let (row, inward) = if goal_row != part.top {
-                        part.top += 1;
-                        (part.top - 1, Move::Down)
-                    } else {
-                        part.bottom -= 1;
-                        (part.bottom + 1, Move::Up)
-                    };
-                    let line: Vec<usize> = (part.left..=part.right)
-                        .map(|c| row * shape.cols + c)
-                        .collect();
-                    self.place_line(&line, inward, region)?;
+                // The axis the line goes off: 0 for a row, 1 for a column.
+                let axis = if height >= 4 && (rows || width < 4) {
+                    0
                 } else if width >= 4 {
-                    let (col, inward) = if goal_col != part.left {
-                        part.left += 1;
-                        (part.left - 1, Move::Right)
-                    } else {
-                        part.right -= 1;
-                        (part.right + 1, Move::Left)
-                    };
-                    let line: Vec<usize> = (part.top..=part.bottom)
-                        .map(|r| r * shape.cols + col)
-                        .collect();
-                    self.place_line(&line, inward, region)?;
+                    1
                 } else {
                     return self.finish(part);
-                }
+                };
+                let region = part;
+                // The first row (column) of the part, or its last when the blank's goal cell
+                // is on the first; `inward` is the move from it into the part.
+                let (at, inward) = if goal[axis] != part.first[axis] {
+                    part.first[axis] += 1;
+                    (part.first[axis] - 1, [Move::Down, Move::Right][axis])
+                } else {
+                    part.last[axis] -= 1;
+                    (part.last[axis] + 1, [Move::Up, Move::Left][axis])
+                };
+                let along = 1 - axis;
+                let line: Vec<usize> = (part.first[along]..=part.last[along])
+                    .map(|k| {
+                        let mut place = [at; 2];
+                        place[along] = k;
+                        place[0] * shape.cols + place[1]
+                    })
+                    .collect();
+                self.place_line(&line, inward, region)?;
             }
         }
 
@@ -5478,9 +5480,9 @@ pub mod any {
             self.line = [u32::MAX; 2];
             self.line[axis] = self.cells[line[0]].place[axis];
             let cols = self.shape.cols;
-            for row in region.top..=region.bottom {
-                let start = row * cols + region.left;
-                let cells = &self.cells[start..=row * cols + region.right];
+            for row in region.first[0]..=region.last[0] {
+                let start = row * cols + region.first[1];
+                let cells = &self.cells[start..=row * cols + region.last[1]];
                 for (p, cell) in (start..).zip(cells) {
                     if self.in_line(cell.home) {
                         let tile = self.goal_tile(cell.home);
@@ -5637,12 +5639,12 @@ pub mod any {
         /// goal cells within the part.
         fn finish(&mut self, part: Part) -> Option<()> {
             let shape = Shape {
-                rows: part.bottom - part.top + 1,
-                cols: part.right - part.left + 1,
+                rows: part.len(0),
+                cols: part.len(1),
             };
             let width = self.shape.cols;
-            let cells: Vec<usize> = (part.top..=part.bottom)
-                .flat_map(|r| (part.left..=part.right).map(move |c| r * width + c))
+            let cells: Vec<usize> = (part.first[0]..=part.last[0])
+                .flat_map(|r| (part.first[1]..=part.last[1]).map(move |c| r * width + c))
                 .collect();
             self.placing = cells[0];
             // Tiles renumbered 1, 2, … in the order of their goal cells in the part.
