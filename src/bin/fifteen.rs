@@ -68,9 +68,10 @@
 //! `astar` and `bfs`: time and memory O(states reached). `dfs --bound K`: O(3^K) time, O(K)
 //! memory. `any`: on boards of 10 to 32 cells, weighted IDA* over small tables (Korf's 100 at
 //! 1.05 times the least moves in ≈0.6 s, Korf & Felner's 50 at 1.29 in ≈7 s); elsewhere,
-//! or when that gives up, O(N·(rows+cols)) moves, about 3.2 times the Manhattan distance on
-//! large random boards, in O(moves) time (100×100: ≈0.1 s); memory O(N) and 2 bits a move
-//! (past 3·2^30 moves, O(N) and the board solved twice).
+//! or when that gives up, O(N·(rows+cols)) moves, about 2.93 times the Manhattan distance on
+//! large random boards, in O(moves) time (measured 2026-12-01, the machine loaded: 100×100
+//! 2.93 times in ≈0.1 s, 1000×1000 2.95 times in ≈67 s and 0.54 GB); memory O(N) and 2 bits
+//! a move (past 3·2^30 moves, O(N) and the board solved twice).
 //!
 //! # Map of the file
 //!
@@ -4528,8 +4529,8 @@ for later runs";
 }
 
 /// `any`: a valid path for every reachable board of any shape, in O(N·(rows+cols)) moves, not
-/// optimal: about 3.2 times the Manhattan distance on random boards from 100×100 up (the
-/// fixed routine before it: 4.9 to 5); O(N) memory and 2 bits a move.
+/// optimal: about 2.93 to 2.95 times the Manhattan distance on random boards from 100×100 up
+/// (2026-12-01; the fixed routine before it: 4.9 to 5); O(N) memory and 2 bits a move.
 ///
 /// The board is peeled line by line, keeping the blank's goal cell inside the part left:
 /// while the part has at least 4 rows (or columns), its first or last row (column) is placed;
@@ -4544,7 +4545,10 @@ for later runs";
 /// blank reaches sooner: after a push the blank stands behind the tile, two moves from either
 /// side and four from the front, so a tile with rows and columns to go moves on a staircase,
 /// 3 moves a cell, and 5 a cell once on its row or column (around the side whose tiles gain
-/// more). The blank goes one move at a time toward where it is wanted, of the two moves that
+/// more). But it goes straight on rather than turn where the blank's four moves around it
+/// help the tiles they shift enough more than the two around the corner (`STRAIGHT_GAIN`):
+/// a straight step it would make later anyway costs nothing more there, and the tiles
+/// shifted toward their goals save more moves than they cost. The blank goes one move at a time toward where it is wanted, of the two moves that
 /// bring it closer the one that takes a tile closer to its goal cell, which makes most of its
 /// trips useful; when that way is shut, by the shortest free path of three straight segments,
 /// all in O(length); a breadth-first search only next to the window of two tiles.
@@ -4613,21 +4617,21 @@ pub mod any {
     /// The most moves [`Packed`] keeps: 3·2^30, in 768 MiB.
     pub const KEPT: u64 = 3 << 30;
 
-    /// Moves packed four to a byte (two bits each, [`Move::index`]), in blocks of 1 MiB so
-    /// that growing never copies, while there are at most `limit`; past it the blocks are
-    /// dropped and the moves only counted.
+    /// Moves packed 32 to a word (two bits each, [`Move::index`], the first in the low bits),
+    /// in blocks of 1 MiB so that growing never copies, while there are at most `limit`;
+    /// past it the blocks are dropped and the moves only counted.
     #[derive(Clone, Debug)]
     pub struct Packed {
-        blocks: Vec<Vec<u8>>,
-        /// The moves since the last whole byte, in its low bits.
-        pending: u8,
+        blocks: Vec<Vec<u64>>,
+        /// The moves since the last whole word, in its low bits.
+        pending: u64,
         count: u64,
         limit: u64,
     }
 
     impl Packed {
-        /// The bytes of a block.
-        const BLOCK: usize = 1 << 20;
+        /// The words of a block.
+        const BLOCK: usize = 1 << 17;
 
         /// No moves yet; at most `limit` to be kept.
         pub fn new(limit: u64) -> Self {
@@ -4650,22 +4654,31 @@ pub mod any {
         }
 
         /// Writes the letters of the moves to `out` (all of them: see [`Packed::is_whole`]),
-        /// through a buffer of 64 KiB. O(moves).
+        /// four letters a byte from a table, through a buffer of 64 KiB. O(moves).
         pub fn write_letters<W: Write>(&self, out: &mut W) -> io::Result<()> {
-            let mut letters = Letters::new(out);
-            let mut left = self.count;
-            let last = (self.count % 4 != 0).then_some(self.pending);
-            for &byte in self.blocks.iter().flatten().chain(last.iter()) {
-                for shift in [0, 2, 4, 6].into_iter().take(left.min(4) as usize) {
-                    letters.record(Move::ALL[usize::from(byte >> shift & 3)]);
+            const BUFFER: usize = 1 << 16;
+            let letter = |bits: u64| Move::ALL[(bits & 3) as usize].letter() as u8;
+            let table: Vec<[u8; 4]> = (0..256)
+                .map(|byte| [0, 2, 4, 6].map(|shift| letter(byte >> shift)))
+                .collect();
+            let mut buffer = Vec::with_capacity(BUFFER + 32);
+            for word in self.blocks.iter().flatten() {
+                for byte in word.to_le_bytes() {
+                    buffer.extend_from_slice(&table[usize::from(byte)]);
                 }
-                left = left.saturating_sub(4);
+                if buffer.len() >= BUFFER {
+                    out.write_all(&buffer)?;
+                    buffer.clear();
+                }
             }
-            letters.finish().map(|_| ())
+            buffer.extend((0..self.count % 32).map(|i| letter(self.pending >> (2 * i))));
+            out.write_all(&buffer)
         }
 
-        /// Keeps the byte of the last four moves, or drops every block once past the limit.
-        fn keep_byte(&mut self) {
+        /// Keeps the word of the last 32 moves, or drops every block once past the limit.
+        /// Out of line: [`Record::record`], inlined at every move, stays short.
+        #[inline(never)]
+        fn keep_word(&mut self) {
             if self.count > self.limit {
                 self.blocks = Vec::new();
             } else {
@@ -4684,13 +4697,22 @@ pub mod any {
 
     impl Record for Packed {
         fn record(&mut self, m: Move) {
-            self.pending |= (m.index() as u8) << (2 * (self.count % 4));
+            self.pending |= (m.index() as u64) << (2 * (self.count % 32));
             self.count += 1;
-            if self.count % 4 == 0 {
-                self.keep_byte();
+            if self.count % 32 == 0 {
+                self.keep_word();
             }
         }
     }
+
+    /// How much more (in Manhattan distance) the blank's four moves around a tile straight
+    /// ahead must gain than its two around the corner for the tile to go straight now
+    /// ([`Peeler::straight_way`]): when that makes no more moves in all, and when it makes
+    /// later steps straight that would not have been. Measured on a random 100×100 board,
+    /// in times the Manhattan distance: [2, 4] 2.93; [2, 2] 3.08; [0, 4] 2.97; [4, 4] 3.02;
+    /// [2, never] 2.98; 6 rather than 4 where two more steps are straight 2.96; never
+    /// straight while a turn is as short 3.16.
+    const STRAIGHT_GAIN: [isize; 2] = [2, 4];
 
     /// The most cells of a line weighed for the next tile to place.
     const CANDIDATES: usize = 64;
@@ -4770,13 +4792,19 @@ pub mod any {
         pub col: usize,
     }
 
-    /// The part of the board not yet placed: rows top..=bottom, columns left..=right.
+    /// The part of the board not yet placed: rows `first[0]..=last[0]`, columns
+    /// `first[1]..=last[1]`.
     #[derive(Clone, Copy)]
     struct Part {
-        top: usize,
-        bottom: usize,
-        left: usize,
-        right: usize,
+        first: [usize; 2],
+        last: [usize; 2],
+    }
+
+    impl Part {
+        /// The number of its rows (`axis` 0) or columns (1).
+        fn len(self, axis: usize) -> usize {
+            self.last[axis] - self.first[axis] + 1
+        }
     }
 
     /// The cells of a straight way, one after another: `left` steps of `step` cells from
@@ -4805,26 +4833,31 @@ pub mod any {
         }
     }
 
+    /// A cell of the board: its row and column (a look-up is cheaper than a division) and
+    /// those of the goal cell of the tile on it, moved with the tile (so that what a move
+    /// gains is read next to the blank, and the tile itself from its goal cell), side by
+    /// side so that one cache line holds both.
+    #[derive(Clone, Copy)]
+    struct Cell {
+        place: [u32; 2],
+        home: [u32; 2],
+    }
+
     /// The board being peeled, where its moves go, and the scratch of the searches.
     struct Peeler<'r, R: Record> {
         shape: Shape,
-        cells: Vec<u32>,
         /// The blank's cell.
         blank: usize,
         /// `at[t]`: the cell of tile `t`, kept for the tiles of the line being placed, found
         /// again when a line starts: keeping every tile's would cost a write far from the
         /// blank at every move.
         at: Vec<usize>,
-        /// The line being placed: the tiles whose goal row (`axis` 0) or column (1) is
-        /// `line`.
-        axis: usize,
-        line: u32,
+        /// The line being placed: the tiles whose goal row is `line[0]` or whose goal column
+        /// is `line[1]`, the other `u32::MAX`.
+        line: [u32; 2],
         goal: Vec<u32>,
-        /// `homes[p]`: the row and column of the goal cell of the tile on cell `p`, moved
-        /// with the tile, so that what a move gains is read next to the blank.
-        homes: Vec<[u32; 2]>,
-        /// `place[p]`: the row and column of cell `p` (a look-up is cheaper than a division).
-        place: Vec<[u32; 2]>,
+        /// The board, cell by cell: where each cell is and where its tile goes.
+        cells: Vec<Cell>,
         /// Cells whose tile is placed for good.
         locked: Vec<bool>,
         record: &'r mut R,
@@ -4863,14 +4896,16 @@ pub mod any {
         let at = positions(cells);
         let mut peeler = Peeler {
             shape,
-            cells: cells.to_vec(),
             blank: at[0],
             at,
-            axis: 0,
-            line: u32::MAX,
+            line: [u32::MAX; 2],
             goal: goal.to_vec(),
-            homes: cells.iter().map(|&t| place(home[t as usize])).collect(),
-            place: (0..cells.len()).map(place).collect(),
+            cells: (0..cells.len())
+                .map(|p| Cell {
+                    place: place(p),
+                    home: place(home[cells[p] as usize]),
+                })
+                .collect(),
             locked: vec![false; cells.len()],
             record,
             placing: 0,
@@ -4882,7 +4917,7 @@ pub mod any {
             visits: 0,
         };
         let stuck = match peeler.peel() {
-            Some(()) => (0..goal.len()).find(|&p| peeler.cells[p] != goal[p]),
+            Some(()) => (0..goal.len()).find(|&p| peeler.tile(p) != goal[p]),
             None => Some(peeler.placing),
         };
         match stuck {
@@ -4905,62 +4940,77 @@ pub mod any {
                 return self.blank_to(blank_goal, &[]);
             }
             let mut part = Part {
-                top: 0,
-                bottom: shape.rows - 1,
-                left: 0,
-                right: shape.cols - 1,
+                first: [0, 0],
+                last: [shape.rows - 1, shape.cols - 1],
             };
+            let goal = [shape.row(blank_goal), shape.col(blank_goal)];
             loop {
-                let height = part.bottom - part.top + 1;
-                let width = part.right - part.left + 1;
-                let region = part;
-                let (goal_row, goal_col) = (shape.row(blank_goal), shape.col(blank_goal));
+                let (height, width) = (part.len(0), part.len(1));
                 let rows = height > width || height == width && !self.variant.columns_first;
-                if height >= 4 && (rows || width < 4) {
-                    let (row, inward) = if goal_row != part.top {
-                        part.top += 1;
-                        (part.top - 1, Move::Down)
-                    } else {
-                        part.bottom -= 1;
-                        (part.bottom + 1, Move::Up)
-                    };
-                    let line: Vec<usize> = (part.left..=part.right)
-                        .map(|c| row * shape.cols + c)
-                        .collect();
-                    self.place_line(&line, inward, region)?;
+                // The axis the line goes off: 0 for a row, 1 for a column.
+                let axis = if height >= 4 && (rows || width < 4) {
+                    0
                 } else if width >= 4 {
-                    let (col, inward) = if goal_col != part.left {
-                        part.left += 1;
-                        (part.left - 1, Move::Right)
-                    } else {
-                        part.right -= 1;
-                        (part.right + 1, Move::Left)
-                    };
-                    let line: Vec<usize> = (part.top..=part.bottom)
-                        .map(|r| r * shape.cols + col)
-                        .collect();
-                    self.place_line(&line, inward, region)?;
+                    1
                 } else {
                     return self.finish(part);
-                }
+                };
+                let region = part;
+                // The first row (column) of the part, or its last when the blank's goal cell
+                // is on the first; `inward` is the move from it into the part.
+                let (at, inward) = if goal[axis] != part.first[axis] {
+                    part.first[axis] += 1;
+                    (part.first[axis] - 1, [Move::Down, Move::Right][axis])
+                } else {
+                    part.last[axis] -= 1;
+                    (part.last[axis] + 1, [Move::Up, Move::Left][axis])
+                };
+                let along = 1 - axis;
+                let line: Vec<usize> = (part.first[along]..=part.last[along])
+                    .map(|k| {
+                        let mut place = [at; 2];
+                        place[along] = k;
+                        place[0] * shape.cols + place[1]
+                    })
+                    .collect();
+                self.place_line(&line, inward, region)?;
             }
         }
 
         /// Moves the blank to the adjacent cell `next`, recording the move.
+        #[inline(always)]
         fn slide(&mut self, next: usize) {
             let blank = self.blank;
             self.record.record(self.shape.direction(blank, next));
-            self.cells.swap(blank, next);
-            self.homes.swap(blank, next);
-            if self.homes[blank][self.axis] == self.line {
-                self.at[self.cells[blank] as usize] = blank;
+            let home = self.cells[next].home;
+            self.cells[next].home = self.cells[blank].home;
+            self.cells[blank].home = home;
+            if self.in_line(home) {
+                let tile = self.tile(blank);
+                self.at[tile as usize] = blank;
             }
             self.blank = next;
         }
 
+        /// Whether the tile whose goal cell is at `row`, `col` belongs to the line being
+        /// placed.
+        fn in_line(&self, [row, col]: [u32; 2]) -> bool {
+            row == self.line[0] || col == self.line[1]
+        }
+
+        /// The tile whose goal cell is at `row`, `col`.
+        fn goal_tile(&self, [row, col]: [u32; 2]) -> u32 {
+            self.goal[row as usize * self.shape.cols + col as usize]
+        }
+
+        /// The tile on cell `p`.
+        fn tile(&self, p: usize) -> u32 {
+            self.goal_tile(self.cells[p].home)
+        }
+
         /// The row and column of cell `p`.
         fn row_col(&self, p: usize) -> (usize, usize) {
-            let [row, col] = self.place[p];
+            let [row, col] = self.cells[p].place;
             (row as usize, col as usize)
         }
 
@@ -5004,7 +5054,7 @@ pub mod any {
                         return None;
                     }
                     // The tile on `q` moves against the blank: back when the blank goes forward.
-                    let (home, here) = (self.homes[q][axis], self.place[q][axis]);
+                    let (home, here) = (self.cells[q].home[axis], self.cells[q].place[axis]);
                     gain += if (home < here) == forward && home != here {
                         1
                     } else {
@@ -5111,7 +5161,7 @@ pub mod any {
                 let lines = [blank, target]
                     .into_iter()
                     .chain(avoid.iter().copied().take(2));
-                for m in lines.flat_map(|q| next_to(self.place[q][axis] as usize, limit)) {
+                for m in lines.flat_map(|q| next_to(self.cells[q].place[axis] as usize, limit)) {
                     paths[count] = three(across_rows, m);
                     count += 1;
                 }
@@ -5129,8 +5179,8 @@ pub mod any {
         /// cell neither locked nor in `avoid`, of the two the one whose tile gains (ties to
         /// the axis with more to go); whether it gets there. O(moves).
         fn greedy_to(&mut self, target: usize, avoid: &[usize]) -> bool {
-            let [tr, tc] = self.place[target];
-            let [mut br, mut bc] = self.place[self.blank];
+            let [tr, tc] = self.cells[target].place;
+            let [mut br, mut bc] = self.cells[self.blank].place;
             loop {
                 let blank = self.blank;
                 if blank == target {
@@ -5149,7 +5199,7 @@ pub mod any {
                         continue;
                     }
                     let axis = usize::from(there[0] == br);
-                    let home = self.homes[q][axis];
+                    let home = self.cells[q].home[axis];
                     let gains = home.abs_diff([br, bc][axis]) < home.abs_diff(there[axis]);
                     if pick.map_or(true, |(_, _, gained)| gains && !gained) {
                         pick = Some((q, there, gains));
@@ -5234,19 +5284,27 @@ pub mod any {
         /// line, whose cells left may be apart, but off it first, then in at its cell. Else
         /// of the unlocked neighbours closer to `target`, the one the blank reaches in fewer
         /// moves (its taxicab distance, plus 2 when `p` stands between them on a line), on a
-        /// tie the one on the axis with more to go.
-        fn tile_step(&self, p: usize, target: usize, inward: Move) -> Option<usize> {
-            let ([pr, pc], [tr, tc]) = (self.place[p], self.place[target]);
+        /// tie the one on the axis with more to go; but straight ahead instead of around the
+        /// corner when the blank's moves around the tile gain enough more
+        /// ([`Peeler::straight_way`]), and then with the blank's way around it.
+        fn tile_step(
+            &self,
+            p: usize,
+            target: usize,
+            inward: Move,
+        ) -> Option<(usize, Option<[usize; 3]>)> {
+            let ([pr, pc], [tr, tc]) = (self.cells[p].place, self.cells[target].place);
             let across = matches!(inward, Move::Up | Move::Down);
             let on_line = |[row, col]: [u32; 2]| if across { row == tr } else { col == tc };
             if on_line([pr, pc]) {
-                return if self.distance(p, target) == 1 {
+                let next = if self.distance(p, target) == 1 {
                     Some(target)
                 } else {
                     self.shape.neighbor(p, inward)
                 };
+                return next.map(|next| (next, None));
             }
-            let [br, bc] = self.place[self.blank];
+            let [br, bc] = self.cells[self.blank].place;
             let between = |a: u32, b: u32, c: u32| a.min(c) < b && b < a.max(c);
             let cost = |[qr, qc]: [u32; 2]| {
                 let blocked = (br == pr && qr == pr && between(bc, pc, qc))
@@ -5260,16 +5318,59 @@ pub mod any {
                 (horizontal, vertical)
             };
             let mut pick: Option<(usize, u32)> = None;
+            // The cell straight ahead, the blank right behind the tile.
+            let mut ahead = None;
+            let behind = br.abs_diff(pr) + bc.abs_diff(pc) == 1;
             for (q, there) in [first, second].into_iter().flatten() {
                 if self.locked[q] || (q != target && on_line(there)) {
                     continue;
+                }
+                if behind && q + self.blank == 2 * p {
+                    ahead = Some(q);
                 }
                 let cost = cost(there);
                 if pick.map_or(true, |(_, least)| cost < least) {
                     pick = Some((q, cost));
                 }
             }
-            pick.map(|(q, _)| q)
+            let (q, _) = pick?;
+            match ahead {
+                Some(ahead) if ahead != q => {
+                    let (along, across) = if ahead.abs_diff(p) == 1 {
+                        (pc.abs_diff(tc), pr.abs_diff(tr))
+                    } else {
+                        (pr.abs_diff(tr), pc.abs_diff(tc))
+                    };
+                    // Going straight now makes no more moves in all when the tile has more to
+                    // go ahead than across (a straight step comes sooner or later); else it
+                    // makes one or two more steps straight, 2 or 4 more moves.
+                    let costly = along <= across;
+                    Some(match self.straight_way(p, ahead, q, costly) {
+                        Some(way) => (ahead, Some(way)),
+                        None => (q, None),
+                    })
+                }
+                _ => Some((q, None)),
+            }
+        }
+
+        /// For a tile on `p`, the blank behind it, that may go on to `ahead` or turn to
+        /// `turn`, going straight `costly` when that makes more moves in all: the blank's
+        /// way around it to `ahead` ([`Peeler::way_around`]) when its four moves gain at
+        /// least [`STRAIGHT_GAIN`] more than its two around the corner (or the corner is
+        /// locked); else `None`, a turn. O(1).
+        fn straight_way(
+            &self,
+            p: usize,
+            ahead: usize,
+            turn: usize,
+            costly: bool,
+        ) -> Option<[usize; 3]> {
+            let (gain, way) = self.way_around(p, ahead)?;
+            let corner = self.blank + turn - p;
+            let turn_gain = self.move_gain(self.blank, corner) + self.move_gain(corner, turn);
+            let more = STRAIGHT_GAIN[usize::from(costly)];
+            (self.locked[corner] || gain >= turn_gain + more).then_some(way)
         }
 
         /// Moves `tile` cell by cell toward `target` ([`Peeler::tile_step`]) until it is there
@@ -5286,9 +5387,13 @@ pub mod any {
                 if p == target || stop.contains(&p) {
                     return Some(());
                 }
-                let next = self.tile_step(p, target, inward)?;
-                if !self.around(p, next) {
-                    self.blank_to(next, &[p])?;
+                match self.tile_step(p, target, inward)? {
+                    (next, Some(way)) => self.go_around(way, next),
+                    (next, None) => {
+                        if !self.around(p, next) {
+                            self.blank_to(next, &[p])?;
+                        }
+                    }
                 }
                 self.slide(p);
             }
@@ -5297,10 +5402,15 @@ pub mod any {
         /// What the tile on `to` gains in Manhattan distance (1 or −1) when the blank, on the
         /// adjacent cell `from`, takes its place.
         fn move_gain(&self, from: usize, to: usize) -> isize {
-            let home = self.homes[to];
-            let (here, there) = (self.place[to], self.place[from]);
-            let axis = usize::from(here[0] == there[0]);
-            if home[axis].abs_diff(there[axis]) < home[axis].abs_diff(here[axis]) {
+            // The tile goes toward higher rows or columns when the blank comes from there.
+            self.step_gain(to, usize::from(from.abs_diff(to) == 1), from > to)
+        }
+
+        /// What the tile on `q` gains in Manhattan distance (1 or −1) moving one cell along
+        /// `axis` (0: across rows, 1: across columns), to a higher row or column if `up`.
+        fn step_gain(&self, q: usize, axis: usize, up: bool) -> isize {
+            let Cell { home, place } = self.cells[q];
+            if home[axis] != place[axis] && (home[axis] > place[axis]) == up {
                 1
             } else {
                 -1
@@ -5313,7 +5423,6 @@ pub mod any {
         /// blank onto `next`, or returns false (and moves nothing) when neither applies.
         fn around(&mut self, p: usize, next: usize) -> bool {
             let blank = self.blank;
-            let cols = self.shape.cols;
             if blank == next {
                 return true;
             }
@@ -5330,42 +5439,55 @@ pub mod any {
                 self.slide(next);
                 return true;
             }
-            let [row, col] = self.place[p];
-            let (row, col) = (row as usize, col as usize);
-            let sides: [Option<usize>; 2] = if blank.abs_diff(p) == 1 {
-                [
-                    (row > 0).then_some(cols),
-                    (row + 1 < self.shape.rows).then_some(cols),
-                ]
-            } else {
-                [(col > 0).then_some(1), (col + 1 < cols).then_some(1)]
-            };
-            let mut best: Option<(isize, [usize; 3])> = None;
-            for (side, offset) in sides.into_iter().enumerate() {
-                let Some(offset) = offset else {
-                    continue;
-                };
-                let shift = |q: usize| if side == 0 { q - offset } else { q + offset };
-                let way = [shift(blank), shift(p), shift(next)];
-                if way.iter().any(|&q| self.locked[q]) {
-                    continue;
-                }
-                let gain = self.move_gain(blank, way[0])
-                    + self.move_gain(way[0], way[1])
-                    + self.move_gain(way[1], way[2])
-                    + self.move_gain(way[2], next);
-                if best.map_or(true, |(most, _)| gain > most) {
-                    best = Some((gain, way));
-                }
-            }
-            let Some((_, way)) = best else {
+            let Some((_, way)) = self.way_around(p, next) else {
                 return false;
             };
+            self.go_around(way, next);
+            true
+        }
+
+        /// Moves the blank along `way` ([`Peeler::way_around`]) to `next`.
+        fn go_around(&mut self, way: [usize; 3], next: usize) {
             for q in way {
                 self.slide(q);
             }
             self.slide(next);
-            true
+        }
+
+        /// The blank's way from behind `p` around it to `next`, straight ahead, by the side
+        /// whose tiles gain more: what its four moves gain and the three cells before
+        /// `next`; `None` when both sides are locked or off the board. O(1).
+        fn way_around(&self, p: usize, next: usize) -> Option<(isize, [usize; 3])> {
+            let blank = self.blank;
+            // The tile goes along `along`; the sides are across it, `offset` cells away.
+            let (along, offset, lines) = if blank.abs_diff(p) == 1 {
+                (1, self.shape.cols, self.shape.rows)
+            } else {
+                (0, 1, self.shape.cols)
+            };
+            let across = 1 - along;
+            let line = self.cells[p].place[across] as usize;
+            let forward = next > p;
+            let mut best: Option<(isize, [usize; 3])> = None;
+            for higher in [false, true] {
+                if if higher { line + 1 == lines } else { line == 0 } {
+                    continue;
+                }
+                let shift = |q: usize| if higher { q + offset } else { q - offset };
+                let way = [shift(blank), shift(p), shift(next)];
+                if way.iter().any(|&q| self.locked[q]) {
+                    continue;
+                }
+                // Onto the tile's line, back twice along the way, off the line to the side.
+                let gain = self.step_gain(way[0], across, !higher)
+                    + self.step_gain(way[1], along, !forward)
+                    + self.step_gain(way[2], along, !forward)
+                    + self.step_gain(next, across, higher);
+                if best.map_or(true, |(most, _)| gain > most) {
+                    best = Some((gain, way));
+                }
+            }
+            best
         }
 
         /// Places the tiles of `line`, the outer line of the part, `inward` pointing into the
@@ -5377,14 +5499,18 @@ pub mod any {
         /// ([`Peeler::place_last_two`]). The first cell left is always a candidate, and never
         /// leaves a run of one. O([`CANDIDATES`]) a tile to choose it.
         fn place_line(&mut self, line: &[usize], inward: Move, region: Part) -> Option<()> {
-            self.axis = usize::from(matches!(inward, Move::Left | Move::Right));
-            self.line = self.place[line[0]][self.axis];
+            let axis = usize::from(matches!(inward, Move::Left | Move::Right));
+            self.line = [u32::MAX; 2];
+            self.line[axis] = self.cells[line[0]].place[axis];
             let cols = self.shape.cols;
-            for p in (region.top..=region.bottom)
-                .flat_map(|row| (region.left..=region.right).map(move |col| row * cols + col))
-            {
-                if self.homes[p][self.axis] == self.line {
-                    self.at[self.cells[p] as usize] = p;
+            for row in region.first[0]..=region.last[0] {
+                let start = row * cols + region.first[1];
+                let cells = &self.cells[start..=row * cols + region.last[1]];
+                for (p, cell) in (start..).zip(cells) {
+                    if self.in_line(cell.home) {
+                        let tile = self.goal_tile(cell.home);
+                        self.at[tile as usize] = p;
+                    }
                 }
             }
             let mut left: Vec<usize> = (0..line.len()).collect();
@@ -5536,12 +5662,12 @@ pub mod any {
         /// goal cells within the part.
         fn finish(&mut self, part: Part) -> Option<()> {
             let shape = Shape {
-                rows: part.bottom - part.top + 1,
-                cols: part.right - part.left + 1,
+                rows: part.len(0),
+                cols: part.len(1),
             };
             let width = self.shape.cols;
-            let cells: Vec<usize> = (part.top..=part.bottom)
-                .flat_map(|r| (part.left..=part.right).map(move |c| r * width + c))
+            let cells: Vec<usize> = (part.first[0]..=part.last[0])
+                .flat_map(|r| (part.first[1]..=part.last[1]).map(move |c| r * width + c))
                 .collect();
             self.placing = cells[0];
             // Tiles renumbered 1, 2, … in the order of their goal cells in the part.
@@ -5550,10 +5676,10 @@ pub mod any {
             for (&p, number) in cells.iter().filter(|&&p| self.goal[p] != 0).zip(1..) {
                 label[self.goal[p] as usize] = Some(number);
             }
-            let local = |board: &[u32]| -> Option<Vec<u8>> {
-                cells.iter().map(|&p| label[board[p] as usize]).collect()
+            let local = |tile: &dyn Fn(usize) -> u32| -> Option<Vec<u8>> {
+                cells.iter().map(|&p| label[tile(p) as usize]).collect()
             };
-            let (start, goal) = (local(&self.cells)?, local(&self.goal)?);
+            let (start, goal) = (local(&|p| self.tile(p))?, local(&|p| self.goal[p])?);
             let wide = |board: &[u8]| board.iter().map(|&t| u32::from(t)).collect::<Vec<_>>();
             if !is_reachable(shape, &wide(&start), &wide(&goal)) {
                 return None;
