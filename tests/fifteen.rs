@@ -157,6 +157,7 @@ fn every_iteration(threads: usize, subtrees: usize) -> Sharing {
         threads,
         from_nodes: 0,
         subtrees,
+        ..Sharing::new(threads)
     }
 }
 
