@@ -3334,14 +3334,16 @@ pub mod search {
                 }
                 // Children whose bound is above `limit` are pruned.
                 let limit = (threshold - g).saturating_sub(1);
-                // Read once, not after each child's search.
+                // Read once, not after each child's search: the moves to make, a bit each.
                 let (neighbors, steps) =
                     (self.puzzle.neighbors[blank], self.pruner.steps(path_state));
-                for (i, m) in Move::ALL.into_iter().enumerate() {
-                    let (next, next_state) = (neighbors[i], steps[i]);
-                    if next == NONE || next_state == DEAD {
-                        continue;
-                    }
+                let mut moves = (0..4)
+                    .filter(|&i| neighbors[i] != NONE && steps[i] != DEAD)
+                    .fold(0u32, |bits, i| bits | 1 << i);
+                while moves != 0 {
+                    let i = moves.trailing_zeros() as usize & 3;
+                    moves &= moves - 1;
+                    let (m, next, next_state) = (Move::ALL[i], neighbors[i], steps[i]);
                     if !self.meter.tick() {
                         if let Some(step) = self.checkpoint() {
                             return step;
