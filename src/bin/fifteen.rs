@@ -3152,7 +3152,8 @@ pub mod search {
                 self.next[state as usize][m & 3]
             }
 
-            /// [`MovePruner::step`] from `state` by each move of [`crate::board::Move::ALL`], in order.
+            /// [`MovePruner::step`] from `state` by each move of [`crate::board::Move::ALL`], in
+            /// order.
             #[inline]
             pub fn steps(&self, state: u32) -> [u32; 4] {
                 self.next[state as usize]
@@ -3525,12 +3526,12 @@ pub mod search {
         }
 
         /// [`solve`], the move pruner used from `sharing.deep_from` nodes, an iteration that
-        /// follows one of at least `sharing.from_nodes` nodes
-        /// shared by `sharing.threads` threads: its tree is cut at the depth that leaves at
-        /// least `sharing.subtrees` subtrees a thread, and the threads take the subtrees in the search's
-        /// order; a solution in a subtree calls off the later ones, and the earliest subtree's
-        /// solution is the answer, so the path is the one a single thread finds. Nodes above
-        /// the cut are generated again when the cut is moved deeper.
+        /// follows one of at least `sharing.from_nodes` nodes shared by `sharing.threads`
+        /// threads: its tree is cut at the depth that leaves at least `sharing.subtrees`
+        /// subtrees a thread, and the threads take the subtrees in the search's order; a
+        /// solution in a subtree calls off the later ones, and the earliest subtree's solution
+        /// is the answer, so the path is the one a single thread finds. Nodes above the cut are
+        /// generated again when the cut is moved deeper.
         pub fn solve_sharing<B: LowerBound>(
             puzzle: &Puzzle,
             bound: &B,
