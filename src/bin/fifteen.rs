@@ -4729,6 +4729,9 @@ pub mod any {
     /// straight while a turn is as short 3.16.
     const STRAIGHT_GAIN: [isize; 2] = [2, 4];
 
+    /// The rows read at once by [`Peeler::read_ahead`].
+    const AHEAD: usize = 16;
+
     /// The most cells of a line weighed for the next tile to place.
     const CANDIDATES: usize = 64;
 
@@ -5201,6 +5204,7 @@ pub mod any {
                 if blank == target {
                     return true;
                 }
+                self.read_ahead(blank, target);
                 let (vertical, horizontal) = self.closer(blank, [br, bc], [tr, tc]);
                 let (first, second) = if br.abs_diff(tr) >= bc.abs_diff(tc) {
                     (vertical, horizontal)
@@ -5209,7 +5213,10 @@ pub mod any {
                 };
                 // (cell, its row and column, whether its tile gains).
                 let mut pick: Option<(usize, [u32; 2], bool)> = None;
-                for (q, there) in [first, second].into_iter().flatten() {
+                for neighbour in [first, second] {
+                    let Some((q, there)) = neighbour else {
+                        continue;
+                    };
                     if self.locked[q] || avoid.contains(&q) {
                         continue;
                     }
@@ -5336,7 +5343,10 @@ pub mod any {
             // The cell straight ahead, the blank right behind the tile.
             let mut ahead = None;
             let behind = br.abs_diff(pr) + bc.abs_diff(pc) == 1;
-            for (q, there) in [first, second].into_iter().flatten() {
+            for neighbour in [first, second] {
+                let Some((q, there)) = neighbour else {
+                    continue;
+                };
                 if self.locked[q] || (q != target && on_line(there)) {
                     continue;
                 }
@@ -5402,6 +5412,7 @@ pub mod any {
                 if p == target || stop.contains(&p) {
                     return Some(());
                 }
+                self.read_ahead(p, target);
                 match self.tile_step(p, target, inward)? {
                     (next, Some(way)) => self.go_around(way, next),
                     (next, None) => {
@@ -5412,6 +5423,26 @@ pub mod any {
                 }
                 self.slide(p);
             }
+        }
+
+        /// Reads the cells (and their locks) of the next [`AHEAD`] rows on the way from `p` to
+        /// `target`, when `p`'s row is a multiple of [`AHEAD`] and `target` is more than
+        /// [`AHEAD`] rows away: on a large board, a step to another row meets a cell that has
+        /// left the cache, and these reads make the misses of [`AHEAD`] rows come at once,
+        /// overlapping, instead of one a step. Changes nothing. O([`AHEAD`]).
+        fn read_ahead(&self, p: usize, target: usize) {
+            let ([row, _], [to, _]) = (self.cells[p].place, self.cells[target].place);
+            let ahead = AHEAD as u32;
+            if row % ahead != 0 || row.abs_diff(to) <= ahead {
+                return;
+            }
+            let step = self.shape.cols;
+            let mut sum = 0;
+            for k in 1..=AHEAD {
+                let q = if to > row { p + k * step } else { p - k * step };
+                sum ^= self.cells[q].home[0] ^ u32::from(self.locked[q]);
+            }
+            std::hint::black_box(sum);
         }
 
         /// What the tile on `to` gains in Manhattan distance (1 or −1) when the blank, on the
