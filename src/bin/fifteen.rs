@@ -4729,9 +4729,6 @@ pub mod any {
     /// straight while a turn is as short 3.16.
     const STRAIGHT_GAIN: [isize; 2] = [2, 4];
 
-    /// The rows read at once by [`Peeler::read_ahead`].
-    const AHEAD: usize = 16;
-
     /// The most cells of a line weighed for the next tile to place.
     const CANDIDATES: usize = 64;
 
@@ -5204,7 +5201,6 @@ pub mod any {
                 if blank == target {
                     return true;
                 }
-                self.read_ahead(blank, target);
                 let (vertical, horizontal) = self.closer(blank, [br, bc], [tr, tc]);
                 let (first, second) = if br.abs_diff(tr) >= bc.abs_diff(tc) {
                     (vertical, horizontal)
@@ -5383,7 +5379,8 @@ pub mod any {
         /// `turn`, going straight `costly` when that makes more moves in all: the blank's
         /// way around it to `ahead` ([`Peeler::way_around`]) when its four moves gain at
         /// least [`STRAIGHT_GAIN`] more than its two around the corner (or the corner is
-        /// locked); else `None`, a turn. O(1).
+        /// locked); else `None`, a turn. The way is weighed only where its four moves could
+        /// gain that much (4 at most). O(1).
         fn straight_way(
             &self,
             p: usize,
@@ -5391,11 +5388,16 @@ pub mod any {
             turn: usize,
             costly: bool,
         ) -> Option<[usize; 3]> {
-            let (gain, way) = self.way_around(p, ahead)?;
             let corner = self.blank + turn - p;
             let turn_gain = self.move_gain(self.blank, corner) + self.move_gain(corner, turn);
-            let more = STRAIGHT_GAIN[usize::from(costly)];
-            (self.locked[corner] || gain >= turn_gain + more).then_some(way)
+            let least = turn_gain + STRAIGHT_GAIN[usize::from(costly)];
+            let locked = self.locked[corner];
+            // Four moves gain at most 4: no need to weigh the way around.
+            if !locked && least > 4 {
+                return None;
+            }
+            let (gain, way) = self.way_around(p, ahead)?;
+            (locked || gain >= least).then_some(way)
         }
 
         /// Moves `tile` cell by cell toward `target` ([`Peeler::tile_step`]) until it is there
@@ -5412,7 +5414,6 @@ pub mod any {
                 if p == target || stop.contains(&p) {
                     return Some(());
                 }
-                self.read_ahead(p, target);
                 match self.tile_step(p, target, inward)? {
                     (next, Some(way)) => self.go_around(way, next),
                     (next, None) => {
@@ -5423,26 +5424,6 @@ pub mod any {
                 }
                 self.slide(p);
             }
-        }
-
-        /// Reads the cells (and their locks) of the next [`AHEAD`] rows on the way from `p` to
-        /// `target`, when `p`'s row is a multiple of [`AHEAD`] and `target` is more than
-        /// [`AHEAD`] rows away: on a large board, a step to another row meets a cell that has
-        /// left the cache, and these reads make the misses of [`AHEAD`] rows come at once,
-        /// overlapping, instead of one a step. Changes nothing. O([`AHEAD`]).
-        fn read_ahead(&self, p: usize, target: usize) {
-            let ([row, _], [to, _]) = (self.cells[p].place, self.cells[target].place);
-            let ahead = AHEAD as u32;
-            if row % ahead != 0 || row.abs_diff(to) <= ahead {
-                return;
-            }
-            let step = self.shape.cols;
-            let mut sum = 0;
-            for k in 1..=AHEAD {
-                let q = if to > row { p + k * step } else { p - k * step };
-                sum ^= self.cells[q].home[0] ^ u32::from(self.locked[q]);
-            }
-            std::hint::black_box(sum);
         }
 
         /// What the tile on `to` gains in Manhattan distance (1 or −1) when the blank, on the
