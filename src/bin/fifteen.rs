@@ -5436,8 +5436,9 @@ pub mod any {
         /// What the tile on `q` gains in Manhattan distance (1 or −1) moving one cell along
         /// `axis` (0: across rows, 1: across columns), to a higher row or column if `up`.
         fn step_gain(&self, q: usize, axis: usize, up: bool) -> isize {
-            let Cell { home, place } = self.cells[q];
-            if home[axis] != place[axis] && (home[axis] > place[axis]) == up {
+            let cell = &self.cells[q];
+            let (home, place) = (cell.home[axis], cell.place[axis]);
+            if home != place && (home > place) == up {
                 1
             } else {
                 -1
