@@ -70,8 +70,8 @@
 //! 1.05 times the least moves in ≈0.6 s, Korf & Felner's 50 at 1.29 in ≈7 s); elsewhere,
 //! or when that gives up, O(N·(rows+cols)) moves, about 2.93 times the Manhattan distance on
 //! large random boards, in O(moves) time (measured 2026-12-01, the machine loaded: 100×100
-//! 2.93 times in ≈0.1 s, 1000×1000 2.95 times in ≈67 s and 0.54 GB); memory O(N) and 2 bits
-//! a move (past 3·2^30 moves, O(N) and the board solved twice).
+//! 2.93 times in ≈0.1 s, 1000×1000 2.95 times in 62 to 64 s and 0.54 GB); memory O(N) and
+//! 2 bits a move (past 3·2^30 moves, O(N) and the board solved twice).
 //!
 //! # Map of the file
 //!
