@@ -70,8 +70,8 @@
 //! 1.05 times the least moves in ≈0.6 s, Korf & Felner's 50 at 1.29 in ≈7 s); elsewhere,
 //! or when that gives up, O(N·(rows+cols)) moves, about 2.93 times the Manhattan distance on
 //! large random boards, in O(moves) time (measured 2026-12-01, the machine loaded: 100×100
-//! 2.93 times in ≈0.1 s, 1000×1000 2.95 times in ≈67 s and 0.54 GB); memory O(N) and 2 bits
-//! a move (past 3·2^30 moves, O(N) and the board solved twice).
+//! 2.93 times in ≈0.1 s, 1000×1000 2.95 times in 62 to 64 s and 0.54 GB); memory O(N) and
+//! 2 bits a move (past 3·2^30 moves, O(N) and the board solved twice).
 //!
 //! # Map of the file
 //!
@@ -5223,7 +5223,10 @@ pub mod any {
                 };
                 // (cell, its row and column, whether its tile gains).
                 let mut pick: Option<(usize, [u32; 2], bool)> = None;
-                for (q, there) in [first, second].into_iter().flatten() {
+                for neighbour in [first, second] {
+                    let Some((q, there)) = neighbour else {
+                        continue;
+                    };
                     if self.locked[q] || avoid.contains(&q) {
                         continue;
                     }
@@ -5350,7 +5353,10 @@ pub mod any {
             // The cell straight ahead, the blank right behind the tile.
             let mut ahead = None;
             let behind = br.abs_diff(pr) + bc.abs_diff(pc) == 1;
-            for (q, there) in [first, second].into_iter().flatten() {
+            for neighbour in [first, second] {
+                let Some((q, there)) = neighbour else {
+                    continue;
+                };
                 if self.locked[q] || (q != target && on_line(there)) {
                     continue;
                 }
@@ -5387,7 +5393,8 @@ pub mod any {
         /// `turn`, going straight `costly` when that makes more moves in all: the blank's
         /// way around it to `ahead` ([`Peeler::way_around`]) when its four moves gain at
         /// least [`STRAIGHT_GAIN`] more than its two around the corner (or the corner is
-        /// locked); else `None`, a turn. O(1).
+        /// locked); else `None`, a turn. The way is weighed only where its four moves could
+        /// gain that much (4 at most). O(1).
         fn straight_way(
             &self,
             p: usize,
@@ -5395,11 +5402,16 @@ pub mod any {
             turn: usize,
             costly: bool,
         ) -> Option<[usize; 3]> {
-            let (gain, way) = self.way_around(p, ahead)?;
             let corner = self.blank + turn - p;
             let turn_gain = self.move_gain(self.blank, corner) + self.move_gain(corner, turn);
-            let more = STRAIGHT_GAIN[usize::from(costly)];
-            (self.locked[corner] || gain >= turn_gain + more).then_some(way)
+            let least = turn_gain + STRAIGHT_GAIN[usize::from(costly)];
+            let locked = self.locked[corner];
+            // Four moves gain at most 4: no need to weigh the way around.
+            if !locked && least > 4 {
+                return None;
+            }
+            let (gain, way) = self.way_around(p, ahead)?;
+            (locked || gain >= least).then_some(way)
         }
 
         /// Moves `tile` cell by cell toward `target` ([`Peeler::tile_step`]) until it is there
@@ -5438,8 +5450,9 @@ pub mod any {
         /// What the tile on `q` gains in Manhattan distance (1 or −1) moving one cell along
         /// `axis` (0: across rows, 1: across columns), to a higher row or column if `up`.
         fn step_gain(&self, q: usize, axis: usize, up: bool) -> isize {
-            let Cell { home, place } = self.cells[q];
-            if home[axis] != place[axis] && (home[axis] > place[axis]) == up {
+            let cell = &self.cells[q];
+            let (home, place) = (cell.home[axis], cell.place[axis]);
+            if home != place && (home > place) == up {
                 1
             } else {
                 -1
