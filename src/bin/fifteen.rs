@@ -2240,7 +2240,8 @@ pub mod search {
         /// Tables kept in files between runs (`--cache`).
         pub mod cache {
             use super::placement::table_len;
-            use super::{Puzzle, TableWork};
+            use super::{Puzzle, TableWork, MAX_CELLS, MAX_GROUP};
+            use std::io::Read;
             use std::path::Path;
 
             /// The entries from which [`cached_table`] says on stderr that it builds a table: it
@@ -2251,6 +2252,10 @@ pub mod search {
             /// format's version is its last digit, to be raised whenever the files or the meaning
             /// of the tables change, so that old files are rebuilt.
             const MAGIC: &[u8] = b"\nsliding-puzzles pattern database 1\n";
+
+            /// The room a file needs beyond its table: its trailer and checksum, at most.
+            pub const TRAILER_ROOM: usize = 128;
+            const _: () = assert!(MAGIC.len() + 3 + MAX_CELLS + MAX_GROUP + 8 <= TRAILER_ROOM);
 
             /// A 64-bit FNV-1a-style hash of `bytes`, eight at a time: it names a table's file and
             /// checks its contents. O(len).
@@ -2266,6 +2271,19 @@ pub mod search {
                 })
             }
 
+            /// [`append_cached`] into a vector of its own.
+            pub fn cached_table(
+                dir: &Path,
+                puzzle: &Puzzle,
+                cells: &[u8],
+                blank: usize,
+                work: &TableWork,
+            ) -> Vec<u8> {
+                let mut table = Vec::new();
+                append_cached(dir, puzzle, (cells, blank), work, &mut table);
+                table
+            }
+
             /// The table of `cells` for `puzzle`'s goal, blank at `blank` (see
             /// [`super::build::build_table`]), read from its file in `dir`, or built and written
             /// there. The file holds the table, then a trailer naming the format, shape, goal and
@@ -2276,13 +2294,16 @@ pub mod search {
             /// written is used all the same, with a warning on stderr, where the build of a large
             /// table is announced too. Time: one read of the file, else
             /// [`super::build::build_table`] and one write.
-            pub fn cached_table(
+            ///
+            /// The table is appended to `into`; a file is read straight into its room, with no
+            /// copy, when `into` has room for the table and [`TRAILER_ROOM`] bytes more.
+            pub fn append_cached(
                 dir: &Path,
                 puzzle: &Puzzle,
-                cells: &[u8],
-                blank: usize,
+                (cells, blank): (&[u8], usize),
                 work: &TableWork,
-            ) -> Vec<u8> {
+                into: &mut Vec<u8>,
+            ) {
                 let shape = puzzle.shape;
                 let mut trailer = MAGIC.to_vec();
                 trailer.extend([shape.rows as u8, shape.cols as u8, cells.len() as u8]);
@@ -2299,14 +2320,19 @@ pub mod search {
                 let whole = len + trailer.len() + 8;
                 // (A file of another size is not read at all.)
                 let sized = std::fs::metadata(&path).is_ok_and(|m| m.len() == whole as u64);
-                if let Some(mut bytes) = sized.then(|| std::fs::read(&path).ok()).flatten() {
-                    if bytes.len() == whole
+                let start = into.len();
+                if sized {
+                    let read = std::fs::File::open(&path).and_then(|mut f| f.read_to_end(into));
+                    let bytes = &into[start..];
+                    if read.is_ok()
+                        && bytes.len() == whole
                         && bytes[len..whole - 8] == trailer[..]
                         && checksum(&bytes[..whole - 8]).to_le_bytes() == bytes[whole - 8..]
                     {
-                        bytes.truncate(len);
-                        return bytes;
+                        into.truncate(start + len);
+                        return;
                     }
+                    into.truncate(start);
                 }
                 if len >= LARGE_TABLE {
                     work.notes.note(&format!(
@@ -2329,8 +2355,7 @@ pub mod search {
                         path.display()
                     ));
                 }
-                bytes.truncate(len);
-                bytes
+                into.extend_from_slice(&bytes[..len]);
             }
         }
 
@@ -2340,7 +2365,7 @@ pub mod search {
             use super::super::bound::LowerBound;
             use super::super::Board;
             use super::build::build_bytes;
-            use super::cache::cached_table;
+            use super::cache::{append_cached, TRAILER_ROOM};
             use super::placement::{
                 rank, rank_after_move, spread, spread_weights, table_len, weights, SLOTS,
             };
@@ -2562,7 +2587,7 @@ pub mod search {
 
                 /// [`Additive::new`] in `layout`, each table built as `work` says, and read from
                 /// `cache` or built and written there when a directory is given (see
-                /// [`cached_table`]; the files are by rank).
+                /// [`append_cached`]; the files are by rank).
                 pub fn with_cache(
                     puzzle: &Puzzle,
                     (groups, layout): (&[Vec<u8>], Layout),
@@ -2591,8 +2616,9 @@ pub mod search {
                         layout,
                         name: format!("pdb {}", sizes.join("-")),
                         groups: Vec::new(),
-                        // Room for every table: never two copies of the tables at once.
-                        data: Vec::with_capacity(all_bytes),
+                        // Room for every table, and a file's trailer while it is read: never two
+                        // copies of the tables at once.
+                        data: Vec::with_capacity(all_bytes + TRAILER_ROOM),
                         tile_group: [NO_GROUP; MAX_CELLS],
                         reflection: None,
                     };
@@ -2630,14 +2656,20 @@ pub mod search {
                             }
                             None => {
                                 let offset = additive.data.len();
-                                let mut table = match cache {
-                                    Some(dir) => cached_table(dir, puzzle, cells, blank, work),
-                                    None => work.build(puzzle, cells, blank),
+                                let fill = |into: &mut Vec<u8>| match cache {
+                                    Some(dir) => {
+                                        append_cached(dir, puzzle, (cells, blank), work, into)
+                                    }
+                                    None => into.extend(work.build(puzzle, cells, blank)),
                                 };
                                 if layout == Layout::Spread {
-                                    table = spread(&table, n, cells.len());
+                                    let mut table = Vec::new();
+                                    fill(&mut table);
+                                    additive.data.extend(spread(&table, n, cells.len()));
+                                } else {
+                                    // A file is read straight into the tables' room.
+                                    fill(&mut additive.data);
                                 }
-                                additive.data.extend(table);
                                 owners.push((cells, offset));
                                 (offset, &identity, cells.clone())
                             }
