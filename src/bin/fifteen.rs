@@ -2665,7 +2665,9 @@ pub mod search {
                                 if layout == Layout::Spread {
                                     let mut table = Vec::new();
                                     fill(&mut table);
-                                    additive.data.extend(spread(&table, n, cells.len()));
+                                    // (The table by rank goes before the copy.)
+                                    table = spread(&table, n, cells.len());
+                                    additive.data.extend(table);
                                 } else {
                                     // A file is read straight into the tables' room.
                                     fill(&mut additive.data);
