@@ -36,7 +36,7 @@
 //! (`ida`), with the same canonical path. `--cache DIR`: `ida`'s tables are kept in files in
 //! DIR (made if missing), read when they are there and match to the last byte, else built and
 //! written; on the 4×4 this brings 8-7 tables, 577 MB, about 4 minutes on one thread (2.3 on
-//! two) and 3.5 GB to build once, then read in ≈0.25 s (a table that cannot be written is used
+//! two) and 3.5 GB to build once, then read in ≈0.5 s (a table that cannot be written is used
 //! all the same, with a warning on stderr). Exit codes: 0 ok, 1 bad input (or a thread that
 //! cannot start), 2 bad usage, 3 a limit reached; `--help` prints the usage and this header in
 //! short (input, options, output, exit codes, an example). When stderr is a terminal, a search
@@ -61,10 +61,10 @@
 //! distance; 3×3 with the goal's blank in the centre: 3-2-3 tables, 576 bytes built in
 //! ≈0.1 ms; 4×4: 4-4-4-3 tables (134 KB by rank, ≈19 ms) for inputs of few cases, then 5-5-5
 //! (1.5 MB by rank, 3 MiB spread) built in ≈0.27 s, then 6-6-3 (11.5 MB, 32 MiB), then for the
-//! hardest boards 7-7-1 (115 MB, kept by rank); Korf's 100 in ≈3.5 s, ≈0.9 M nodes generated
-//! each on average; with `--cache`, 8-7 tables: ≈37,000 nodes each, all 100 in ≈0.5 s; 5×5:
-//! 4-tile tables, then Korf & Felner's 6-6-6-6, 488 MB, about a minute a table to build on
-//! two threads, their easiest instances in seconds to a minute).
+//! hardest boards 7-7-1 (115 MB, kept by rank); Korf's 100 in ≈2.5–3.4 s, ≈0.6 M nodes
+//! generated each on average; with `--cache`, 8-7 tables: ≈37,000 nodes each, all 100 in
+//! ≈1.1 s; 5×5: 4-tile tables, then Korf & Felner's 6-6-6-6, 488 MB, about a minute a table
+//! to build on two threads, their easiest instances in seconds to minutes).
 //! `astar` and `bfs`: time and memory O(states reached). `dfs --bound K`: O(3^K) time, O(K)
 //! memory. `any`: on boards of 10 to 32 cells, weighted IDA* over small tables (Korf's 100 at
 //! 1.05 times the least moves in ≈0.6 s, Korf & Felner's 50 at 1.29 in ≈7 s); elsewhere,
@@ -3824,7 +3824,7 @@ for later runs";
         ///   18 M for 8-7), and the 80-move boards take 26 to 40 s with `--jobs 2` (2026-11-30;
         ///   the 6-6-3 stage's 150 M nodes are about what the 7-7-1 build costs in time). With
         ///   `--cache`, 8-7 tables
-        ///   (577 MB, minutes to build once, then read in ≈0.25 s) follow the 3-4-4-4 stage
+        ///   (577 MB, minutes to build once, then read in ≈0.5 s) follow the 3-4-4-4 stage
         ///   instead.
         /// - 5×5: the first bound below for 1 M nodes, then six groups of 4 tiles in reading
         ///   order (2 MB, ≈0.35 s) for [`FIVE_GIVE_UP`] nodes, or [`FIVE_CACHED_GIVE_UP`] with
