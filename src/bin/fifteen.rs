@@ -4611,14 +4611,15 @@ for later runs";
 /// more). But it goes straight on rather than turn where the blank's four moves around it
 /// help the tiles they shift enough more than the two around the corner (`STRAIGHT_GAIN`):
 /// a straight step it would make later anyway costs nothing more there, and the tiles
-/// shifted toward their goals save more moves than they cost. The blank goes one move at a time toward where it is wanted, of the two moves that
-/// bring it closer the one that takes a tile closer to its goal cell, which makes most of its
-/// trips useful; when that way is shut, by the shortest free path of three straight segments,
-/// all in O(length); a breadth-first search only next to the window of two tiles.
+/// shifted toward their goals save more moves than they cost. The blank goes one move at a
+/// time toward where it is wanted, of the two moves that bring it closer the one that takes a
+/// tile closer to its goal cell, which makes most of its trips useful; when that way is shut,
+/// by the shortest free path of three straight segments, all in O(length); a breadth-first
+/// search only next to the window of two tiles.
 ///
-/// Moves are handed to a [`Record`] as they are made: counted, or packed two bits a move
-/// ([`Packed`], up to [`KEPT`]), or written as letters by a second solve, which makes the same
-/// moves.
+/// Moves are handed to a [`any::Record`] as they are made: counted, or packed two bits a move
+/// ([`any::Packed`], up to [`any::KEPT`]), or written as letters by a second solve, which
+/// makes the same moves.
 pub mod any {
     use super::board::{positions, Move, Shape};
     use super::goal::is_reachable;
