@@ -19,7 +19,7 @@ use fifteen::search::bound::{LinearConflict, LowerBound, WalkingDistance};
 use fifteen::search::ida::Sharing;
 use fifteen::search::pdb::additive::{by_symmetry, in_reading_order, Additive, Layout};
 use fifteen::search::pdb::build::build_table;
-use fifteen::search::pdb::cache::{cached_table, checksum};
+use fifteen::search::pdb::cache::{append_cached, checksum};
 use fifteen::search::pdb::placement::{rank, table_len};
 use fifteen::search::pdb::TableWork;
 use fifteen::search::plan::{CENTRE323, P3444, P555, P663, P6666, P771, P87};
@@ -895,6 +895,15 @@ fn scratch_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// The table of `group` from the cache in `dir`, appended after three bytes that must stay as
+/// they were (a file is read into the room after them, and cut back when it does not match).
+fn cached_table(dir: &std::path::Path, puzzle: &Puzzle, group: &[u8], blank: usize) -> Vec<u8> {
+    let mut into = vec![7; 3];
+    append_cached(dir, puzzle, (group, blank), &TableWork::quiet(), &mut into);
+    assert_eq!(into[..3], [7; 3]);
+    into.split_off(3)
+}
+
 #[test]
 fn cached_tables_equal_built_ones_and_damaged_files_are_rebuilt() {
     let shape = Shape { rows: 3, cols: 4 };
@@ -902,10 +911,7 @@ fn cached_tables_equal_built_ones_and_damaged_files_are_rebuilt() {
     let (group, blank) = ([0u8, 1, 2, 4, 5], 11);
     let built = build_table(&puzzle, &group, blank, 1, &|_| {});
     let dir = scratch_dir("cache");
-    assert_eq!(
-        cached_table(&dir, &puzzle, &group, blank, &TableWork::quiet()),
-        built
-    );
+    assert_eq!(cached_table(&dir, &puzzle, &group, blank), built);
     let files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|f| f.unwrap().path())
@@ -920,7 +926,7 @@ fn cached_tables_equal_built_ones_and_damaged_files_are_rebuilt() {
     planted.extend(checksum(&planted).to_le_bytes());
     std::fs::write(file, &planted).unwrap();
     assert_eq!(
-        cached_table(&dir, &puzzle, &group, blank, &TableWork::quiet()),
+        cached_table(&dir, &puzzle, &group, blank),
         planted[..built.len()]
     );
     let mut flipped = written.clone();
@@ -928,18 +934,12 @@ fn cached_tables_equal_built_ones_and_damaged_files_are_rebuilt() {
     // Damaged files (a flipped byte, a cut, nothing) are rebuilt and written anew.
     for damaged in [flipped, written[..written.len() - 1].to_vec(), Vec::new()] {
         std::fs::write(file, &damaged).unwrap();
-        assert_eq!(
-            cached_table(&dir, &puzzle, &group, blank, &TableWork::quiet()),
-            built
-        );
+        assert_eq!(cached_table(&dir, &puzzle, &group, blank), built);
         assert_eq!(std::fs::read(file).unwrap(), written);
     }
     // A directory that cannot be made: the table is built and used all the same.
     let blocked = dir.join(file.file_name().unwrap()).join("sub");
-    assert_eq!(
-        cached_table(&blocked, &puzzle, &group, blank, &TableWork::quiet()),
-        built
-    );
+    assert_eq!(cached_table(&blocked, &puzzle, &group, blank), built);
 }
 
 #[test]

@@ -2244,7 +2244,7 @@ pub mod search {
             use std::io::Read;
             use std::path::Path;
 
-            /// The entries from which [`cached_table`] says on stderr that it builds a table: it
+            /// The entries from which [`append_cached`] says on stderr that it builds a table: it
             /// takes seconds (7 tiles of the 4×4) to minutes (8 tiles).
             const LARGE_TABLE: usize = 1 << 24;
 
@@ -2269,19 +2269,6 @@ pub mod search {
                 rest.iter().fold(mix(hash, rest.len() as u64), |hash, &b| {
                     mix(hash, u64::from(b))
                 })
-            }
-
-            /// [`append_cached`] into a vector of its own.
-            pub fn cached_table(
-                dir: &Path,
-                puzzle: &Puzzle,
-                cells: &[u8],
-                blank: usize,
-                work: &TableWork,
-            ) -> Vec<u8> {
-                let mut table = Vec::new();
-                append_cached(dir, puzzle, (cells, blank), work, &mut table);
-                table
             }
 
             /// The table of `cells` for `puzzle`'s goal, blank at `blank` (see
