@@ -755,6 +755,15 @@ pub mod search {
     /// Marks a missing neighbour in [`Puzzle::neighbors`].
     pub const NONE: usize = usize::MAX;
 
+    /// The moves of a row indexed by `Move::ALL` whose entry is not `missing`, bit i for
+    /// `Move::ALL[i]`.
+    fn live_bits<T: PartialEq>(row: [T; 4], missing: T) -> u8 {
+        row.iter()
+            .enumerate()
+            .filter(|(_, entry)| **entry != missing)
+            .fold(0, |bits, (i, _)| bits | 1 << i)
+    }
+
     /// The most cells of a board for the optimal searches.
     pub const MAX_BOARD: usize = 256;
 
@@ -774,6 +783,8 @@ pub mod search {
         pub goal_at: Vec<usize>,
         /// `neighbors[p][i]`: the cell next to `p` in the direction `Move::ALL[i]`, or [`NONE`].
         pub neighbors: Vec<[usize; 4]>,
+        /// `exits[p]`: the moves the blank can make from `p`, bit i for `Move::ALL[i]`.
+        pub exits: Vec<u8>,
         /// The moves `ida` never makes after a path: [`prune::MovePruner::for_cells`], made
         /// on first use (see [`Puzzle::pruner`]); set before it to use another.
         pub pruner: OnceLock<prune::MovePruner>,
@@ -786,14 +797,16 @@ pub mod search {
         /// Prepares `goal` for search. O(N).
         pub fn new(shape: Shape, goal: Vec<u8>) -> Self {
             let goal_at = super::board::positions(&goal);
-            let neighbors = (0..shape.cells())
+            let neighbors: Vec<[usize; 4]> = (0..shape.cells())
                 .map(|p| Move::ALL.map(|m| shape.neighbor(p, m).unwrap_or(NONE)))
                 .collect();
+            let exits = neighbors.iter().map(|&around| live_bits(around, NONE)).collect();
             Puzzle {
                 shape,
                 goal,
                 goal_at,
                 neighbors,
+                exits,
                 pruner: OnceLock::new(),
                 searched: AtomicU64::new(0),
             }
@@ -2529,33 +2542,40 @@ pub mod search {
                 groups: Vec<Group>,
                 /// All tables, one after another.
                 data: Vec<u8>,
-                /// `tile_group[t]`: the group of tile `t`, or [`NO_GROUP`] for the blank.
-                tile_group: [u8; MAX_CELLS],
+                /// `group_of[t]`: the group of tile `t`, or [`NO_GROUP`] for the blank;
+                /// `group_of[MAX_CELLS + t]`: the group of the tile that `t` becomes in the
+                /// reflection.
+                group_of: [u8; 2 * MAX_CELLS],
+                /// Of a [`Layout::Spread`] partition, `steps[t][c]`: what tile `t` on board cell
+                /// `c` adds to its group's index (its frame's cell times its slot's weight), and
+                /// `steps[MAX_CELLS + t][c]` the same for the reflection of `t` on `c`, so that a
+                /// move's new index is the old one plus one entry less another. Empty by rank.
+                steps: Vec<[u32; MAX_CELLS]>,
                 /// `(cell map T, tile map t → goal[T(home(t))])` of the reflection.
                 reflection: Option<([u8; MAX_CELLS], [u8; MAX_CELLS])>,
             }
 
-            /// The state of [`Additive`]: each group's rank and value, for the board and its
-            /// reflection, and their sums.
+            /// The sides of [`PdbState`]: the board, and its reflection.
+            const BOARD: usize = 0;
+            const REFLECTED: usize = 1;
+
+            /// The state of [`Additive`], per side ([`BOARD`], [`REFLECTED`]): each group's
+            /// index in [`Additive::data`], its value, and their sum (0 for the reflection when
+            /// there is none).
             #[derive(Clone, Copy)]
             pub struct PdbState {
-                rank: [u32; MAX_GROUPS],
-                reflected_rank: [u32; MAX_GROUPS],
-                value: [u8; MAX_GROUPS],
-                reflected_value: [u8; MAX_GROUPS],
-                sum: u32,
-                reflected_sum: u32,
+                index: [[u32; MAX_GROUPS]; 2],
+                value: [[u8; MAX_GROUPS]; 2],
+                sum: [u32; 2],
             }
 
-            /// What [`Additive`] needs to take a move back.
+            /// What [`Additive`] needs to take a move back: per side, the moved group's index
+            /// and value, and the sums.
             #[derive(Clone, Copy, Default)]
             pub struct PdbUndo {
-                rank: u32,
-                reflected_rank: u32,
-                value: u8,
-                reflected_value: u8,
-                sum: u32,
-                reflected_sum: u32,
+                index: [u32; 2],
+                value: [u8; 2],
+                sum: [u32; 2],
             }
 
             impl Additive {
@@ -2606,7 +2626,8 @@ pub mod search {
                         // Room for every table, and a file's trailer while it is read: never two
                         // copies of the tables at once.
                         data: Vec::with_capacity(all_bytes + TRAILER_ROOM),
-                        tile_group: [NO_GROUP; MAX_CELLS],
+                        group_of: [NO_GROUP; 2 * MAX_CELLS],
+                        steps: Vec::new(),
                         reflection: None,
                     };
                     // The groups that own a table, and where it starts.
@@ -2684,10 +2705,10 @@ pub mod search {
                         for (i, &t) in group.tiles.iter().enumerate() {
                             assert!(t != 0, "a group holds the blank");
                             assert!(
-                                additive.tile_group[usize::from(t)] == NO_GROUP,
+                                additive.group_of[usize::from(t)] == NO_GROUP,
                                 "groups overlap"
                             );
-                            additive.tile_group[usize::from(t)] = index as u8;
+                            additive.group_of[usize::from(t)] = index as u8;
                             group.slot[usize::from(t)] = i as u8;
                         }
                         additive.groups.push(group);
@@ -2705,11 +2726,40 @@ pub mod search {
                                 group.reflected_slot[c] = group.slot[usize::from(tile[c])];
                             }
                         }
+                        for t in 0..n {
+                            additive.group_of[MAX_CELLS + t] =
+                                additive.group_of[usize::from(tile[t])];
+                        }
                         additive.reflection = Some((cell, tile));
                         additive.name.push_str("+reflection");
                     }
+                    if layout == Layout::Spread {
+                        additive.steps = additive.spread_steps();
+                    }
                     additive.name += &format!(" ({} bytes)", additive.data.len());
                     additive
+                }
+
+                /// The [`Additive::steps`] of a spread partition.
+                fn spread_steps(&self) -> Vec<[u32; MAX_CELLS]> {
+                    let mut steps = vec![[0; MAX_CELLS]; 2 * MAX_CELLS];
+                    for group in &self.groups {
+                        for (slot, &t) in group.tiles.iter().enumerate() {
+                            for c in 0..self.n {
+                                let step = usize::from(group.map[c]) * group.w[slot];
+                                steps[usize::from(t)][c] = step as u32;
+                            }
+                        }
+                    }
+                    if let Some((cell, tile)) = &self.reflection {
+                        for t in 0..self.n {
+                            for c in 0..self.n {
+                                steps[MAX_CELLS + t][c] =
+                                    steps[usize::from(tile[t])][usize::from(cell[c])];
+                            }
+                        }
+                    }
+                    steps
                 }
 
                 /// The bytes of the tables.
@@ -2734,29 +2784,31 @@ pub mod search {
                     peak.max(kept)
                 }
 
-                /// The index of group `g` with tiles at `at` (`at[t]`: the cell of tile `t`) in its
-                /// table: its spread index or its rank. O(k).
-                fn rank_of(&self, g: usize, at: &[u8; MAX_CELLS]) -> usize {
+                /// The index in [`Additive::data`] of group `g` with tiles at `at` (`at[t]`: the
+                /// cell of tile `t`): where its table starts plus its spread index or its rank.
+                /// O(k).
+                fn index_of(&self, g: usize, at: &[u8; MAX_CELLS]) -> usize {
                     let group = &self.groups[g];
                     let mut cells = [0; MAX_GROUP];
                     for (c, &t) in cells.iter_mut().zip(&group.tiles) {
                         *c = group.map[usize::from(at[usize::from(t)])];
                     }
                     let cells = &cells[..group.tiles.len()];
-                    if self.layout == Layout::Spread {
-                        cells
-                            .iter()
-                            .zip(&group.w)
-                            .map(|(&c, w)| usize::from(c) * w)
-                            .sum()
-                    } else {
-                        rank(cells, self.n)
-                    }
+                    group.offset
+                        + if self.layout == Layout::Spread {
+                            cells
+                                .iter()
+                                .zip(&group.w)
+                                .map(|(&c, w)| usize::from(c) * w)
+                                .sum()
+                        } else {
+                            rank(cells, self.n)
+                        }
                 }
 
-                /// The new index of `group`, old index `r`, after its tile in `slot` moved from
-                /// `from` to `to`, cells of the board or, when `reflected`, of its reflection;
-                /// `cells` is the board before the move. O(1) when spread.
+                /// The new rank of `group`, old rank `r` (by [`Layout::Rank`]), after its tile in
+                /// `slot` moved from `from` to `to`, cells of the board or, when `reflected`, of
+                /// its reflection; `cells` is the board before the move.
                 #[inline(always)]
                 #[allow(clippy::too_many_arguments)] // the hot path: plain arguments
                 fn moved_rank(
@@ -2775,10 +2827,6 @@ pub mod search {
                         (&group.inv, &group.slot)
                     };
                     let frame = |c: usize| usize::from(group.map[c & CELL_MASK]);
-                    if self.layout == Layout::Spread {
-                        let step = frame(to).wrapping_sub(frame(from));
-                        return r.wrapping_add(step.wrapping_mul(group.w[slot & (SLOTS - 1)]));
-                    }
                     rank_after_move(r, &group.w, slot, (frame(from), frame(to)), |lo, hi| {
                         (lo + 1..hi).map(move |c| {
                             usize::from(
@@ -2790,30 +2838,70 @@ pub mod search {
                     })
                 }
 
-                /// A group's value after a move of its tile: `(group, rank, value)`, or `None` for
-                /// the blank.
+                /// The value of tile `tile`'s group after the tile moved from board cell `from`
+                /// to `to` (of the reflection's group and table when `reflected`): `(group,
+                /// index, value)`, or `None` for the blank. `index` holds the groups' indices
+                /// before the move, `cells` the board. O(1) spread, two table reads and one
+                /// from the tables; by rank, see [`rank_after_move`].
                 #[inline(always)]
                 fn look_up(
                     &self,
                     tile: usize,
-                    (rank, cells): (&[u32; MAX_GROUPS], &Board),
+                    (index, cells): (&[u32; MAX_GROUPS], &Board),
                     reflected: bool,
                     (from, to): (usize, usize),
                 ) -> Option<(usize, u32, u8)> {
-                    let g = usize::from(self.tile_group[tile & CELL_MASK]);
+                    let row = tile & CELL_MASK | if reflected { MAX_CELLS } else { 0 };
+                    let g = usize::from(self.group_of[row]);
+                    if self.layout == Layout::Spread {
+                        let old = *index.get(g)?;
+                        let steps = &self.steps[row];
+                        let i = old
+                            .wrapping_add(steps[to & CELL_MASK])
+                            .wrapping_sub(steps[from & CELL_MASK]);
+                        return Some((g, i, self.data[i as usize]));
+                    }
                     let group = self.groups.get(g)?;
-                    // (`tile` is already relabelled for the reflection.)
-                    let slot = group.slot[tile & CELL_MASK];
-                    let r = self.moved_rank(
-                        group,
-                        rank[g] as usize,
-                        usize::from(slot),
-                        cells,
-                        reflected,
-                        from,
-                        to,
+                    let (tile, from, to) = match (&self.reflection, reflected) {
+                        (Some((cell, relabel)), true) => (
+                            usize::from(relabel[tile & CELL_MASK]),
+                            usize::from(cell[from & CELL_MASK]),
+                            usize::from(cell[to & CELL_MASK]),
+                        ),
+                        _ => (tile, from, to),
+                    };
+                    let slot = usize::from(group.slot[tile & CELL_MASK]);
+                    let r = index[g] as usize - group.offset;
+                    let i =
+                        group.offset + self.moved_rank(group, r, slot, cells, reflected, from, to);
+                    Some((g, i as u32, self.data[i]))
+                }
+            }
+
+            impl Additive {
+                /// Side `side`'s ([`BOARD`] or [`REFLECTED`]) sum after tile `tile` moved from
+                /// `from` to `to`, and its group's `(group, index, value)` from [`Additive::look_up`].
+                #[inline(always)]
+                fn moved(
+                    &self,
+                    state: &PdbState,
+                    side: usize,
+                    (tile, cells): (usize, &Board),
+                    (from, to): (usize, usize),
+                ) -> (u32, Option<(usize, u32, u8)>) {
+                    let found = self.look_up(
+                        tile,
+                        (&state.index[side], cells),
+                        side == REFLECTED,
+                        (from, to),
                     );
-                    Some((g, r as u32, self.data[group.offset + r]))
+                    let sum = match found {
+                        Some((g, _, v)) => {
+                            state.sum[side] + u32::from(v) - u32::from(state.value[side][g])
+                        }
+                        None => state.sum[side],
+                    };
+                    (sum, found)
                 }
             }
 
@@ -2827,35 +2915,30 @@ pub mod search {
 
                 fn start(&self, cells: &[u8]) -> (PdbState, u32) {
                     let mut state = PdbState {
-                        rank: [0; MAX_GROUPS],
-                        reflected_rank: [0; MAX_GROUPS],
-                        value: [0; MAX_GROUPS],
-                        reflected_value: [0; MAX_GROUPS],
-                        sum: 0,
-                        reflected_sum: 0,
+                        index: [[0; MAX_GROUPS]; 2],
+                        value: [[0; MAX_GROUPS]; 2],
+                        sum: [0; 2],
                     };
                     let mut at = [0; MAX_CELLS];
-                    for (c, &t) in cells.iter().enumerate() {
-                        at[usize::from(t)] = c as u8;
-                    }
-                    for g in 0..self.groups.len() {
-                        let r = self.rank_of(g, &at);
-                        state.rank[g] = r as u32;
-                        state.value[g] = self.data[self.groups[g].offset + r];
-                        state.sum += u32::from(state.value[g]);
-                    }
-                    if let Some((cell, tile)) = &self.reflection {
+                    let sides = if self.reflection.is_some() { 2 } else { 1 };
+                    for side in 0..sides {
                         for (c, &t) in cells.iter().enumerate() {
-                            at[usize::from(tile[usize::from(t)])] = cell[c];
+                            let (t, c) = match &self.reflection {
+                                Some((cell, tile)) if side == REFLECTED => {
+                                    (tile[usize::from(t)], cell[c])
+                                }
+                                _ => (t, c as u8),
+                            };
+                            at[usize::from(t)] = c;
                         }
                         for g in 0..self.groups.len() {
-                            let r = self.rank_of(g, &at);
-                            state.reflected_rank[g] = r as u32;
-                            state.reflected_value[g] = self.data[self.groups[g].offset + r];
-                            state.reflected_sum += u32::from(state.reflected_value[g]);
+                            let i = self.index_of(g, &at);
+                            state.index[side][g] = i as u32;
+                            state.value[side][g] = self.data[i];
+                            state.sum[side] += u32::from(self.data[i]);
                         }
                     }
-                    let h = state.sum.max(state.reflected_sum);
+                    let h = state.sum[BOARD].max(state.sum[REFLECTED]);
                     (state, h)
                 }
 
@@ -2872,66 +2955,45 @@ pub mod search {
                     // Look first; write only when the move is not pruned.
                     let mut undo = PdbUndo {
                         sum: state.sum,
-                        reflected_sum: state.reflected_sum,
                         ..PdbUndo::default()
                     };
-                    let tile = usize::from(tile);
-                    let own = self.look_up(tile, (&state.rank, cells), false, (from, to));
-                    let sum = own.map_or(state.sum, |(g, _, v)| {
-                        state.sum + u32::from(v) - u32::from(state.value[g])
-                    });
+                    let tile = (usize::from(tile), cells);
+                    let (sum, own) = self.moved(state, BOARD, tile, (from, to));
                     if sum > limit {
                         return (sum, undo);
                     }
-                    let mut h = sum;
-                    if let Some((cell, relabel)) = &self.reflection {
-                        let moved = (
-                            usize::from(cell[from & CELL_MASK]),
-                            usize::from(cell[to & CELL_MASK]),
-                        );
-                        let tile = usize::from(relabel[tile & CELL_MASK]);
-                        if let Some((g, r, v)) =
-                            self.look_up(tile, (&state.reflected_rank, cells), true, moved)
-                        {
-                            let reflected_sum = state.reflected_sum + u32::from(v)
-                                - u32::from(state.reflected_value[g]);
-                            if reflected_sum > limit {
-                                return (reflected_sum, undo);
-                            }
-                            undo.reflected_rank =
-                                std::mem::replace(&mut state.reflected_rank[g], r);
-                            undo.reflected_value =
-                                std::mem::replace(&mut state.reflected_value[g], v);
-                            state.reflected_sum = reflected_sum;
-                            h = h.max(reflected_sum);
+                    let (mut h, mut reflected) = (sum, None);
+                    if self.reflection.is_some() {
+                        let sum;
+                        (sum, reflected) = self.moved(state, REFLECTED, tile, (from, to));
+                        if sum > limit {
+                            return (sum, undo);
                         }
+                        state.sum[REFLECTED] = sum;
+                        h = h.max(sum);
                     }
-                    if let Some((g, r, v)) = own {
-                        undo.rank = std::mem::replace(&mut state.rank[g], r);
-                        undo.value = std::mem::replace(&mut state.value[g], v);
-                        state.sum = sum;
+                    state.sum[BOARD] = sum;
+                    for (side, found) in [(BOARD, own), (REFLECTED, reflected)] {
+                        if let Some((g, i, v)) = found {
+                            undo.index[side] = std::mem::replace(&mut state.index[side][g], i);
+                            undo.value[side] = std::mem::replace(&mut state.value[side][g], v);
+                        }
                     }
                     (h, undo)
                 }
 
                 #[inline]
                 fn undo(&self, state: &mut PdbState, tile: u8, _: usize, _: usize, undo: PdbUndo) {
-                    let tile = usize::from(tile);
-                    let g = usize::from(self.tile_group[tile & CELL_MASK]);
-                    if g < MAX_GROUPS {
-                        state.rank[g] = undo.rank;
-                        state.value[g] = undo.value;
-                    }
-                    if let Some((_, relabel)) = &self.reflection {
-                        let g =
-                            usize::from(self.tile_group[usize::from(relabel[tile & CELL_MASK])]);
+                    for side in [BOARD, REFLECTED] {
+                        let g = usize::from(
+                            self.group_of[side * MAX_CELLS + (usize::from(tile) & CELL_MASK)],
+                        );
                         if g < MAX_GROUPS {
-                            state.reflected_rank[g] = undo.reflected_rank;
-                            state.reflected_value[g] = undo.reflected_value;
+                            state.index[side][g] = undo.index[side];
+                            state.value[side][g] = undo.value[side];
                         }
                     }
                     state.sum = undo.sum;
-                    state.reflected_sum = undo.reflected_sum;
                 }
             }
         }
@@ -2963,6 +3025,8 @@ pub mod search {
         /// machines.
         pub struct MovePruner {
             next: Vec<[u32; 4]>,
+            /// `live[state]`: the moves `state` allows, bit i for `Move::ALL[i]`.
+            live: Vec<u8>,
         }
 
         /// A sequence of moves in the machine's trie: the state before its last move, that
@@ -3166,7 +3230,11 @@ pub mod search {
                 for level in 1..=depth + 1 {
                     builder.grow(0, &mut walk, level);
                 }
-                MovePruner { next: builder.next }
+                let live = builder.next.iter().map(|&next| super::live_bits(next, DEAD)).collect();
+                MovePruner {
+                    next: builder.next,
+                    live,
+                }
             }
 
             /// The machine `ida` uses on a board of `cells` cells: depth 10 from 16 cells (the
@@ -3191,6 +3259,12 @@ pub mod search {
                 self.next[state as usize]
             }
 
+            /// The moves [`MovePruner::step`] allows from `state`, bit i for `Move::ALL[i]`.
+            #[inline(always)]
+            pub fn live(&self, state: u32) -> u32 {
+                u32::from(self.live[state as usize])
+            }
+
             /// The number of states.
             pub fn states(&self) -> usize {
                 self.next.len()
@@ -3204,8 +3278,8 @@ pub mod search {
         use super::super::board::Move;
         use super::super::error::LimitHit;
         use super::bound::LowerBound;
-        use super::prune::{MovePruner, DEAD};
-        use super::{Board, Budget, Meter, Puzzle, MAX_BOARD, NONE};
+        use super::prune::MovePruner;
+        use super::{Board, Budget, Meter, Puzzle, MAX_BOARD};
         use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
         use std::sync::Mutex;
 
@@ -3370,9 +3444,8 @@ pub mod search {
                 // Read once, not after each child's search: the moves to make, a bit each.
                 let (neighbors, steps) =
                     (self.puzzle.neighbors[blank], self.pruner.steps(path_state));
-                let mut moves = (0..4)
-                    .filter(|&i| neighbors[i] != NONE && steps[i] != DEAD)
-                    .fold(0u32, |bits, i| bits | 1 << i);
+                let mut moves =
+                    u32::from(self.puzzle.exits[blank]) & self.pruner.live(path_state);
                 while moves != 0 {
                     let i = moves.trailing_zeros() as usize & 3;
                     moves &= moves - 1;
