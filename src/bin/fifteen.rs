@@ -3255,8 +3255,8 @@ pub mod search {
             /// [`MovePruner::step`] from `state` by each move of [`crate::board::Move::ALL`], in
             /// order.
             #[inline]
-            pub fn steps(&self, state: u32) -> [u32; 4] {
-                self.next[state as usize]
+            pub fn steps(&self, state: u32) -> &[u32; 4] {
+                &self.next[state as usize]
             }
 
             /// The moves [`MovePruner::step`] allows from `state`, bit i for `Move::ALL[i]`.
@@ -3441,11 +3441,10 @@ pub mod search {
                 }
                 // Children whose bound is above `limit` are pruned.
                 let limit = (threshold - g).saturating_sub(1);
-                // Read once, not after each child's search: the moves to make, a bit each.
-                let (neighbors, steps) =
-                    (self.puzzle.neighbors[blank], self.pruner.steps(path_state));
-                let mut moves =
-                    u32::from(self.puzzle.exits[blank]) & self.pruner.live(path_state);
+                // The moves to make, a bit each.
+                let (puzzle, pruner) = (self.puzzle, self.pruner);
+                let (neighbors, steps) = (&puzzle.neighbors[blank], pruner.steps(path_state));
+                let mut moves = u32::from(puzzle.exits[blank]) & pruner.live(path_state);
                 while moves != 0 {
                     let i = moves.trailing_zeros() as usize & 3;
                     moves &= moves - 1;
