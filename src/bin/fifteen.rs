@@ -2549,8 +2549,8 @@ pub mod search {
                 /// Of a [`Layout::Spread`] partition, `steps[t][c]`: what tile `t` on board cell
                 /// `c` adds to its group's index (its frame's cell times its slot's weight), and
                 /// `steps[MAX_CELLS + t][c]` the same for the reflection of `t` on `c`, so that a
-                /// move's new index is the old one plus one entry less another. Empty by rank.
-                steps: Vec<[u32; MAX_CELLS]>,
+                /// move's new index is the old one plus one entry less another. Zeros by rank.
+                steps: Box<[[u32; MAX_CELLS]; 2 * MAX_CELLS]>,
                 /// `(cell map T, tile map t → goal[T(home(t))])` of the reflection.
                 reflection: Option<([u8; MAX_CELLS], [u8; MAX_CELLS])>,
             }
@@ -2627,7 +2627,7 @@ pub mod search {
                         // copies of the tables at once.
                         data: Vec::with_capacity(all_bytes + TRAILER_ROOM),
                         group_of: [NO_GROUP; 2 * MAX_CELLS],
-                        steps: Vec::new(),
+                        steps: Box::new([[0; MAX_CELLS]; 2 * MAX_CELLS]),
                         reflection: None,
                     };
                     // The groups that own a table, and where it starts.
@@ -2734,15 +2734,15 @@ pub mod search {
                         additive.name.push_str("+reflection");
                     }
                     if layout == Layout::Spread {
-                        additive.steps = additive.spread_steps();
+                        additive.spread_steps();
                     }
                     additive.name += &format!(" ({} bytes)", additive.data.len());
                     additive
                 }
 
-                /// The [`Additive::steps`] of a spread partition.
-                fn spread_steps(&self) -> Vec<[u32; MAX_CELLS]> {
-                    let mut steps = vec![[0; MAX_CELLS]; 2 * MAX_CELLS];
+                /// Fills [`Additive::steps`] for a spread partition. O(N²).
+                fn spread_steps(&mut self) {
+                    let steps = &mut self.steps;
                     for group in &self.groups {
                         for (slot, &t) in group.tiles.iter().enumerate() {
                             for c in 0..self.n {
@@ -2759,7 +2759,6 @@ pub mod search {
                             }
                         }
                     }
-                    steps
                 }
 
                 /// The bytes of the tables.
