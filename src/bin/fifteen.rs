@@ -2483,8 +2483,8 @@ pub mod search {
                 /// By the placement's rank: N!/(N−k)! entries for k tiles on N cells; a move's
                 /// new index is [`rank_after_move`]'s O(cols) walk.
                 Rank,
-                /// By spread index (see [`spread_weights`]): N^k entries, a move's new index one
-                /// multiply-add.
+                /// By spread index (see [`spread_weights`]): N^k entries, a move's new index the
+                /// old one plus one entry of [`Additive::steps`] less another.
                 Spread,
             }
 
@@ -2586,7 +2586,8 @@ pub mod search {
                 /// # Panics
                 ///
                 /// When N > 32, a group is empty or larger than 11 or holds the blank's cell, the
-                /// groups overlap, or there are more than 8 of them.
+                /// groups overlap, there are more than 8 of them, or their tables would take 4 GiB
+                /// or more (an index in them is a `u32`).
                 pub fn new(puzzle: &Puzzle, groups: &[Vec<u8>], reflect: bool) -> Self {
                     let layout = Layout::fitting(puzzle.shape.cells(), groups);
                     Self::with_cache(puzzle, (groups, layout), reflect, None, &TableWork::quiet())
@@ -2618,6 +2619,7 @@ pub mod search {
                     sizes.sort_unstable_by(|a, b| b.cmp(a));
                     let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
                     let all_bytes = layout.partition_bytes(n, groups);
+                    assert!(all_bytes <= u32::MAX as usize, "tables too large");
                     let mut additive = Additive {
                         n,
                         layout,
@@ -2840,8 +2842,8 @@ pub mod search {
                 /// The value of tile `tile`'s group after the tile moved from board cell `from`
                 /// to `to` (of the reflection's group and table when `reflected`): `(group,
                 /// index, value)`, or `None` for the blank. `index` holds the groups' indices
-                /// before the move, `cells` the board. O(1) spread, two table reads and one
-                /// from the tables; by rank, see [`rank_after_move`].
+                /// before the move, `cells` the board. O(1) spread: two reads of
+                /// [`Additive::steps`] and one of the tables; by rank, see [`rank_after_move`].
                 #[inline(always)]
                 fn look_up(
                     &self,
