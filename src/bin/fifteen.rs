@@ -800,7 +800,10 @@ pub mod search {
             let neighbors: Vec<[usize; 4]> = (0..shape.cells())
                 .map(|p| Move::ALL.map(|m| shape.neighbor(p, m).unwrap_or(NONE)))
                 .collect();
-            let exits = neighbors.iter().map(|&around| live_bits(around, NONE)).collect();
+            let exits = neighbors
+                .iter()
+                .map(|&around| live_bits(around, NONE))
+                .collect();
             Puzzle {
                 shape,
                 goal,
@@ -3231,7 +3234,11 @@ pub mod search {
                 for level in 1..=depth + 1 {
                     builder.grow(0, &mut walk, level);
                 }
-                let live = builder.next.iter().map(|&next| super::live_bits(next, DEAD)).collect();
+                let live = builder
+                    .next
+                    .iter()
+                    .map(|&next| super::live_bits(next, DEAD))
+                    .collect();
                 MovePruner {
                     next: builder.next,
                     live,
