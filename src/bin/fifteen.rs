@@ -2731,9 +2731,9 @@ pub mod search {
                                 group.reflected_slot[c] = group.slot[usize::from(tile[c])];
                             }
                         }
-                        for t in 0..n {
+                        for (t, &image) in tile[..n].iter().enumerate() {
                             additive.group_of[MAX_CELLS + t] =
-                                additive.group_of[usize::from(tile[t])];
+                                additive.group_of[usize::from(image)];
                         }
                         additive.reflection = Some((cell, tile));
                         additive.name.push_str("+reflection");
