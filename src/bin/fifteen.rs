@@ -4681,7 +4681,7 @@ for later runs";
 /// ([`any::Packed`], up to [`any::KEPT`]), or written as letters by a second solve, which
 /// makes the same moves.
 pub mod any {
-    use super::board::{positions, Move, Shape};
+    use super::board::{Move, Shape};
     use super::goal::is_reachable;
     use super::search::bound::LinearConflict;
     use super::search::{ida, Budget, Limits, Puzzle};
@@ -4957,33 +4957,158 @@ pub mod any {
         }
     }
 
-    /// A cell of the board: its row and column (a look-up is cheaper than a division) and
-    /// those of the goal cell of the tile on it, moved with the tile (so that what a move
-    /// gains is read next to the blank, and the tile itself from its goal cell), side by
-    /// side so that one cache line holds both.
+    /// The cells of a board laid out 2^`shift` to a row, the least power of two above the
+    /// number of columns, so that a cell's row and column are a shift and a mask away (no
+    /// division, no table, nothing stored beside the cell); the cells past the last column
+    /// of a row are padding, locked. Fewer than twice the cells of the board. Cells are
+    /// named by their index in this layout throughout [`Peeler`].
     #[derive(Clone, Copy)]
-    struct Cell {
-        place: [u32; 2],
-        home: [u32; 2],
+    struct Grid {
+        rows: usize,
+        cols: usize,
+        shift: u32,
     }
 
-    /// The board being peeled, where its moves go, and the scratch of the searches.
-    struct Peeler<'r, R: Record> {
-        shape: Shape,
+    impl Grid {
+        fn new(shape: Shape) -> Self {
+            Grid {
+                rows: shape.rows,
+                cols: shape.cols,
+                shift: usize::BITS - shape.cols.leading_zeros(),
+            }
+        }
+
+        /// The distance between a cell and the one below it.
+        fn stride(self) -> usize {
+            1 << self.shift
+        }
+
+        /// The number of cells, padding included.
+        fn len(self) -> usize {
+            self.rows << self.shift
+        }
+
+        /// The cell at `row`, `col`.
+        fn at(self, row: usize, col: usize) -> usize {
+            row << self.shift | col
+        }
+
+        /// The cells of the board (no padding) in row-major order.
+        fn cells(self) -> impl Iterator<Item = usize> {
+            (0..self.rows).flat_map(move |row| (0..self.cols).map(move |col| self.at(row, col)))
+        }
+
+        /// The row and column of cell `p`.
+        fn place(self, p: usize) -> [u32; 2] {
+            [(p >> self.shift) as u32, (p & (self.stride() - 1)) as u32]
+        }
+
+        /// The row and column of cell `p`, as indices.
+        fn row_col(self, p: usize) -> (usize, usize) {
+            (p >> self.shift, p & (self.stride() - 1))
+        }
+
+        /// The cell next to `p` in the direction of `m`, if it is on the board.
+        fn neighbor(self, p: usize, m: Move) -> Option<usize> {
+            let (row, col) = self.row_col(p);
+            match m {
+                Move::Down => (row + 1 < self.rows).then_some(p + self.stride()),
+                Move::Left => (col > 0).then(|| p - 1),
+                Move::Right => (col + 1 < self.cols).then_some(p + 1),
+                Move::Up => (row > 0).then(|| p - self.stride()),
+            }
+        }
+
+        /// The move that takes the blank from cell `from` to the adjacent cell `to`.
+        fn direction(self, from: usize, to: usize) -> Move {
+            if to == from + self.stride() {
+                Move::Down
+            } else if to + self.stride() == from {
+                Move::Up
+            } else if to + 1 == from {
+                Move::Left
+            } else {
+                Move::Right
+            }
+        }
+    }
+
+    /// What a cell holds, in one word moved with its tile: the goal cell ([`Grid`]) of the
+    /// tile on it, so that what a move gains is read next to the blank and the tile itself
+    /// from its goal cell; and two flags, whether the cell is locked (placed for good, or
+    /// padding: never moved) and whether the tile is one of the line being placed (whose
+    /// cells are kept in [`Peeler::at`]). A `u32` where the board's padded cells fit in its
+    /// 30 bits (4 bytes a cell: a 1000×1000 board in 4 MiB, whose rows are then 4 KiB
+    /// apart), else a `u64`.
+    trait Word: Copy {
+        /// The most cells the goal cell's bits can name.
+        const CELLS: u64;
+        /// A cell holding the tile whose goal cell is `home`, locked or not, not of the line.
+        fn new(home: usize, locked: bool) -> Self;
+        /// The goal cell of the tile.
+        fn home(self) -> usize;
+        fn is_locked(self) -> bool;
+        fn in_line(self) -> bool;
+        /// The same tile, the cell locked or not.
+        fn locked(self, locked: bool) -> Self;
+        /// The same, the tile of the line being placed.
+        fn of_line(self) -> Self;
+    }
+
+    macro_rules! word {
+        ($word:ty) => {
+            impl Word for $word {
+                const CELLS: u64 = 1 << (<$word>::BITS - 2);
+
+                fn new(home: usize, locked: bool) -> Self {
+                    (home as $word).locked(locked)
+                }
+
+                fn home(self) -> usize {
+                    (self & (Self::CELLS as $word - 1)) as usize
+                }
+
+                fn is_locked(self) -> bool {
+                    self >> (<$word>::BITS - 1) != 0
+                }
+
+                fn in_line(self) -> bool {
+                    self & Self::CELLS as $word != 0
+                }
+
+                fn locked(self, locked: bool) -> Self {
+                    let bit = 1 << (<$word>::BITS - 1);
+                    if locked {
+                        self | bit
+                    } else {
+                        self & !bit
+                    }
+                }
+
+                fn of_line(self) -> Self {
+                    self | Self::CELLS as $word
+                }
+            }
+        };
+    }
+
+    word!(u32);
+    word!(u64);
+
+    /// The board being peeled, where its moves go, and the scratch of the searches; cells
+    /// are named as in [`Grid`].
+    struct Peeler<'r, R: Record, W: Word> {
+        grid: Grid,
         /// The blank's cell.
         blank: usize,
-        /// `at[t]`: the cell of tile `t`, kept for the tiles of the line being placed, found
-        /// again when a line starts: keeping every tile's would cost a write far from the
-        /// blank at every move.
+        /// `at[c]`: the cell of the tile whose goal cell is `c`, kept for the tiles of the
+        /// line being placed, found again when a line starts: keeping every tile's would
+        /// cost a write far from the blank at every move.
         at: Vec<usize>,
-        /// The line being placed: the tiles whose goal row is `line[0]` or whose goal column
-        /// is `line[1]`, the other `u32::MAX`.
-        line: [u32; 2],
+        /// `goal[c]`: the tile whose goal cell is `c` (`u32::MAX` on padding).
         goal: Vec<u32>,
-        /// The board, cell by cell: where each cell is and where its tile goes.
-        cells: Vec<Cell>,
-        /// Cells whose tile is placed for good.
-        locked: Vec<bool>,
+        /// The board, cell by cell.
+        cells: Vec<W>,
         record: &'r mut R,
         /// The cell being filled, for [`Stuck`].
         placing: usize,
@@ -5002,7 +5127,8 @@ pub mod any {
     /// Solves `cells` to `goal` the way `variant` says, handing each move to `record`; the
     /// number of cells the blank's breadth-first searches visited. O(N·(rows+cols)) moves, in
     /// O(moves + N·(rows+cols)) time (a line's tiles are looked for over the part left, a
-    /// tile chosen among at most [`CANDIDATES`]); O(N) memory, 40 bytes a cell.
+    /// tile chosen among at most [`CANDIDATES`]); O(N) memory, at most 50 bytes a cell (25
+    /// a cell of the padded [`Grid`]; 4 of them a [`Word`] moved with the moves).
     ///
     /// # Constraints
     ///
@@ -5015,59 +5141,86 @@ pub mod any {
         variant: Variant,
         record: &mut R,
     ) -> Result<u64, Stuck> {
-        let place = |p: usize| [shape.row(p) as u32, shape.col(p) as u32];
-        let home = positions(goal);
-        let at = positions(cells);
-        let mut peeler = Peeler {
-            shape,
-            blank: at[0],
-            at,
-            line: [u32::MAX; 2],
-            goal: goal.to_vec(),
-            cells: (0..cells.len())
-                .map(|p| Cell {
-                    place: place(p),
-                    home: place(home[cells[p] as usize]),
-                })
-                .collect(),
-            locked: vec![false; cells.len()],
-            record,
-            placing: 0,
-            variant,
-            seen: vec![0; cells.len()],
-            generation: 0,
-            came_by: vec![Move::Down; cells.len()],
-            queue: Vec::new(),
-            visits: 0,
-        };
-        let stuck = match peeler.peel() {
-            Some(()) => (0..goal.len()).find(|&p| peeler.tile(p) != goal[p]),
-            None => Some(peeler.placing),
-        };
-        match stuck {
-            None => Ok(peeler.visits),
-            Some(p) => Err(Stuck {
-                tile: goal[p],
-                row: shape.row(p),
-                col: shape.col(p),
-            }),
+        if Grid::new(shape).len() as u64 <= u32::CELLS {
+            Peeler::<R, u32>::run(shape, cells, goal, variant, record)
+        } else {
+            Peeler::<R, u64>::run(shape, cells, goal, variant, record)
         }
     }
 
-    impl<R: Record> Peeler<'_, R> {
+    impl<'r, R: Record, W: Word> Peeler<'r, R, W> {
+        /// [`solve`], its cells held in words `W`.
+        fn run(
+            shape: Shape,
+            cells: &[u32],
+            goal: &[u32],
+            variant: Variant,
+            record: &'r mut R,
+        ) -> Result<u64, Stuck> {
+            let grid = Grid::new(shape);
+            let len = grid.len();
+            let mut padded_goal = vec![u32::MAX; len];
+            // `home[t]`: the goal cell of tile `t`.
+            let mut home = vec![0; goal.len()];
+            for (q, &t) in grid.cells().zip(goal) {
+                padded_goal[q] = t;
+                home[t as usize] = q;
+            }
+            let mut words = vec![W::new(0, true); len];
+            let mut blank = 0;
+            for (q, &t) in grid.cells().zip(cells) {
+                words[q] = W::new(home[t as usize], false);
+                if t == 0 {
+                    blank = q;
+                }
+            }
+            drop(home);
+            let mut peeler = Peeler {
+                grid,
+                blank,
+                at: vec![0; len],
+                goal: padded_goal,
+                cells: words,
+                record,
+                placing: 0,
+                variant,
+                seen: vec![0; len],
+                generation: 0,
+                came_by: vec![Move::Down; len],
+                queue: Vec::new(),
+                visits: 0,
+            };
+            let stuck = match peeler.peel() {
+                Some(()) => grid.cells().find(|&q| peeler.tile(q) != peeler.goal[q]),
+                None => Some(peeler.placing),
+            };
+            match stuck {
+                None => Ok(peeler.visits),
+                Some(q) => {
+                    let (row, col) = grid.row_col(q);
+                    Err(Stuck {
+                        tile: peeler.goal[q],
+                        row,
+                        col,
+                    })
+                }
+            }
+        }
+
         /// Places every tile; `None` where a placement sticks (`placing` says which).
         fn peel(&mut self) -> Option<()> {
-            let shape = self.shape;
-            let blank_goal = positions(&self.goal)[0];
-            if shape.rows == 1 || shape.cols == 1 {
+            let grid = self.grid;
+            let blank_goal = self.goal.iter().position(|&t| t == 0)?;
+            if grid.rows == 1 || grid.cols == 1 {
                 self.placing = blank_goal;
                 return self.blank_to(blank_goal, &[]);
             }
             let mut part = Part {
                 first: [0, 0],
-                last: [shape.rows - 1, shape.cols - 1],
+                last: [grid.rows - 1, grid.cols - 1],
             };
-            let goal = [shape.row(blank_goal), shape.col(blank_goal)];
+            let (goal_row, goal_col) = grid.row_col(blank_goal);
+            let goal = [goal_row, goal_col];
             loop {
                 let (height, width) = (part.len(0), part.len(1));
                 let rows = height > width || height == width && !self.variant.columns_first;
@@ -5094,7 +5247,7 @@ pub mod any {
                     .map(|k| {
                         let mut place = [at; 2];
                         place[along] = k;
-                        place[0] * shape.cols + place[1]
+                        grid.at(place[0], place[1])
                     })
                     .collect();
                 self.place_line(&line, inward, region)?;
@@ -5105,37 +5258,38 @@ pub mod any {
         #[inline(always)]
         fn slide(&mut self, next: usize) {
             let blank = self.blank;
-            self.record.record(self.shape.direction(blank, next));
-            let home = self.cells[next].home;
-            self.cells[next].home = self.cells[blank].home;
-            self.cells[blank].home = home;
-            if self.in_line(home) {
-                let tile = self.tile(blank);
-                self.at[tile as usize] = blank;
+            self.record.record(self.grid.direction(blank, next));
+            self.cells.swap(blank, next);
+            let word = self.cells[blank];
+            if word.in_line() {
+                self.at[word.home()] = blank;
             }
             self.blank = next;
         }
 
-        /// Whether the tile whose goal cell is at `row`, `col` belongs to the line being
-        /// placed.
-        fn in_line(&self, [row, col]: [u32; 2]) -> bool {
-            row == self.line[0] || col == self.line[1]
-        }
-
-        /// The tile whose goal cell is at `row`, `col`.
-        fn goal_tile(&self, [row, col]: [u32; 2]) -> u32 {
-            self.goal[row as usize * self.shape.cols + col as usize]
-        }
-
         /// The tile on cell `p`.
         fn tile(&self, p: usize) -> u32 {
-            self.goal_tile(self.cells[p].home)
+            self.goal[self.cells[p].home()]
+        }
+
+        /// The row and column of the goal cell of the tile on `p`.
+        fn home(&self, p: usize) -> [u32; 2] {
+            self.grid.place(self.cells[p].home())
+        }
+
+        /// Whether cell `p` is locked.
+        fn locked(&self, p: usize) -> bool {
+            self.cells[p].is_locked()
+        }
+
+        /// Locks or unlocks cell `p`.
+        fn lock(&mut self, p: usize, locked: bool) {
+            self.cells[p] = self.cells[p].locked(locked);
         }
 
         /// The row and column of cell `p`.
         fn row_col(&self, p: usize) -> (usize, usize) {
-            let [row, col] = self.cells[p].place;
-            (row as usize, col as usize)
+            self.grid.row_col(p)
         }
 
         /// The taxicab distance between cells `a` and `b`.
@@ -5151,7 +5305,7 @@ pub mod any {
             let (step, left) = if fr == tr {
                 (1, fc.abs_diff(tc))
             } else {
-                (self.shape.cols, fr.abs_diff(tr))
+                (self.grid.stride(), fr.abs_diff(tr))
             };
             let forward = to > from;
             let segment = Segment {
@@ -5174,11 +5328,11 @@ pub mod any {
                 let (cells, along_row) = self.segment(pair[0], pair[1]);
                 let axis = usize::from(along_row);
                 for q in cells {
-                    if self.locked[q] || avoid.contains(&q) {
+                    if self.locked(q) || avoid.contains(&q) {
                         return None;
                     }
                     // The tile on `q` moves against the blank: back when the blank goes forward.
-                    let (home, here) = (self.cells[q].home[axis], self.cells[q].place[axis]);
+                    let (home, here) = (self.home(q)[axis], self.grid.place(q)[axis]);
                     gain += if (home < here) == forward && home != here {
                         1
                     } else {
@@ -5229,7 +5383,7 @@ pub mod any {
         /// `avoid` (of equal ones, the one whose tiles gain most); else by a breadth-first
         /// search. O(length) but for the search.
         fn blank_to(&mut self, target: usize, avoid: &[usize]) -> Option<()> {
-            let shape = self.shape;
+            let grid = self.grid;
             let blank = self.blank;
             if blank == target {
                 return Some(());
@@ -5238,7 +5392,7 @@ pub mod any {
                 return Some(());
             }
             let blank = self.blank;
-            let cell = |row: usize, col: usize| row * shape.cols + col;
+            let cell = |row: usize, col: usize| grid.at(row, col);
             let ((br, bc), (tr, tc)) = (self.row_col(blank), self.row_col(target));
             // Three segments, the middle one on row (column) `m`.
             let three = |across_rows: bool, m: usize| {
@@ -5263,9 +5417,9 @@ pub mod any {
             let mut count = 0;
             if br == tr || bc == tc {
                 let (across_rows, line, limit) = if br == tr {
-                    (true, br, shape.rows)
+                    (true, br, grid.rows)
                 } else {
-                    (false, bc, shape.cols)
+                    (false, bc, grid.cols)
                 };
                 for m in next_to(line, limit) {
                     paths[count] = three(across_rows, m);
@@ -5281,11 +5435,11 @@ pub mod any {
             // to avoid: at most 16 paths, tried from the shortest.
             for across_rows in [true, false] {
                 let axis = usize::from(!across_rows);
-                let limit = if across_rows { shape.rows } else { shape.cols };
+                let limit = if across_rows { grid.rows } else { grid.cols };
                 let lines = [blank, target]
                     .into_iter()
                     .chain(avoid.iter().copied().take(2));
-                for m in lines.flat_map(|q| next_to(self.cells[q].place[axis] as usize, limit)) {
+                for m in lines.flat_map(|q| next_to(grid.place(q)[axis] as usize, limit)) {
                     paths[count] = three(across_rows, m);
                     count += 1;
                 }
@@ -5303,8 +5457,8 @@ pub mod any {
         /// cell neither locked nor in `avoid`, of the two the one whose tile gains (ties to
         /// the axis with more to go); whether it gets there. O(moves).
         fn greedy_to(&mut self, target: usize, avoid: &[usize]) -> bool {
-            let [tr, tc] = self.cells[target].place;
-            let [mut br, mut bc] = self.cells[self.blank].place;
+            let [tr, tc] = self.grid.place(target);
+            let [mut br, mut bc] = self.grid.place(self.blank);
             loop {
                 let blank = self.blank;
                 if blank == target {
@@ -5322,11 +5476,11 @@ pub mod any {
                     let Some((q, there)) = neighbour else {
                         continue;
                     };
-                    if self.locked[q] || avoid.contains(&q) {
+                    if self.locked(q) || avoid.contains(&q) {
                         continue;
                     }
                     let axis = usize::from(there[0] == br);
-                    let home = self.cells[q].home[axis];
+                    let home = self.home(q)[axis];
                     let gains = home.abs_diff([br, bc][axis]) < home.abs_diff(there[axis]);
                     if pick.map_or(true, |(_, _, gained)| gains && !gained) {
                         pick = Some((q, there, gains));
@@ -5349,7 +5503,7 @@ pub mod any {
             [row, col]: [u32; 2],
             [to_row, to_col]: [u32; 2],
         ) -> (Option<(usize, [u32; 2])>, Option<(usize, [u32; 2])>) {
-            let cols = self.shape.cols;
+            let cols = self.grid.stride();
             let vertical = match to_row.cmp(&row) {
                 std::cmp::Ordering::Greater => Some((p + cols, [row + 1, col])),
                 std::cmp::Ordering::Less => Some((p - cols, [row - 1, col])),
@@ -5384,10 +5538,10 @@ pub mod any {
                     break p;
                 }
                 for m in Move::ALL {
-                    let Some(q) = self.shape.neighbor(p, m) else {
+                    let Some(q) = self.grid.neighbor(p, m) else {
                         continue;
                     };
-                    if self.seen[q] != self.generation && !self.locked[q] && !avoid.contains(&q) {
+                    if self.seen[q] != self.generation && !self.locked(q) && !avoid.contains(&q) {
                         self.seen[q] = self.generation;
                         self.came_by[q] = m;
                         self.queue.push(q);
@@ -5398,7 +5552,7 @@ pub mod any {
             let mut p = target;
             while p != start {
                 path.push(p);
-                p = self.shape.neighbor(p, self.came_by[p].opposite())?;
+                p = self.grid.neighbor(p, self.came_by[p].opposite())?;
             }
             for &q in path.iter().rev() {
                 self.slide(q);
@@ -5420,18 +5574,18 @@ pub mod any {
             target: usize,
             inward: Move,
         ) -> Option<(usize, Option<[usize; 3]>)> {
-            let ([pr, pc], [tr, tc]) = (self.cells[p].place, self.cells[target].place);
+            let ([pr, pc], [tr, tc]) = (self.grid.place(p), self.grid.place(target));
             let across = matches!(inward, Move::Up | Move::Down);
             let on_line = |[row, col]: [u32; 2]| if across { row == tr } else { col == tc };
             if on_line([pr, pc]) {
                 let next = if self.distance(p, target) == 1 {
                     Some(target)
                 } else {
-                    self.shape.neighbor(p, inward)
+                    self.grid.neighbor(p, inward)
                 };
                 return next.map(|next| (next, None));
             }
-            let [br, bc] = self.cells[self.blank].place;
+            let [br, bc] = self.grid.place(self.blank);
             let between = |a: u32, b: u32, c: u32| a.min(c) < b && b < a.max(c);
             let cost = |[qr, qc]: [u32; 2]| {
                 let blocked = (br == pr && qr == pr && between(bc, pc, qc))
@@ -5452,7 +5606,7 @@ pub mod any {
                 let Some((q, there)) = neighbour else {
                     continue;
                 };
-                if self.locked[q] || (q != target && on_line(there)) {
+                if self.locked(q) || (q != target && on_line(there)) {
                     continue;
                 }
                 if behind && q + self.blank == 2 * p {
@@ -5500,7 +5654,7 @@ pub mod any {
             let corner = self.blank + turn - p;
             let turn_gain = self.move_gain(self.blank, corner) + self.move_gain(corner, turn);
             let least = turn_gain + STRAIGHT_GAIN[usize::from(costly)];
-            let locked = self.locked[corner];
+            let locked = self.locked(corner);
             // Four moves gain at most 4: no need to weigh the way around.
             if !locked && least > 4 {
                 return None;
@@ -5509,17 +5663,11 @@ pub mod any {
             (locked || gain >= least).then_some(way)
         }
 
-        /// Moves `tile` cell by cell toward `target` ([`Peeler::tile_step`]) until it is there
-        /// or in `stop`.
-        fn tile_to(
-            &mut self,
-            tile: u32,
-            target: usize,
-            stop: &[usize],
-            inward: Move,
-        ) -> Option<()> {
+        /// Moves the tile whose goal cell is `target`, one of the line, cell by cell toward
+        /// it ([`Peeler::tile_step`]) until it is there or in `stop`.
+        fn tile_to(&mut self, target: usize, stop: &[usize], inward: Move) -> Option<()> {
             loop {
-                let p = self.at[tile as usize];
+                let p = self.at[target];
                 if p == target || stop.contains(&p) {
                     return Some(());
                 }
@@ -5545,8 +5693,7 @@ pub mod any {
         /// What the tile on `q` gains in Manhattan distance (1 or −1) moving one cell along
         /// `axis` (0: across rows, 1: across columns), to a higher row or column if `up`.
         fn step_gain(&self, q: usize, axis: usize, up: bool) -> isize {
-            let cell = &self.cells[q];
-            let (home, place) = (cell.home[axis], cell.place[axis]);
+            let (home, place) = (self.home(q)[axis], self.grid.place(q)[axis]);
             if home != place && (home > place) == up {
                 1
             } else {
@@ -5569,7 +5716,7 @@ pub mod any {
             if blank + next != 2 * p {
                 // A turn: the corner is the fourth cell of their square.
                 let corner = blank + next - p;
-                if self.locked[corner] {
+                if self.locked(corner) {
                     return false;
                 }
                 self.slide(corner);
@@ -5598,12 +5745,12 @@ pub mod any {
             let blank = self.blank;
             // The tile goes along `along`; the sides are across it, `offset` cells away.
             let (along, offset, lines) = if blank.abs_diff(p) == 1 {
-                (1, self.shape.cols, self.shape.rows)
+                (1, self.grid.stride(), self.grid.rows)
             } else {
-                (0, 1, self.shape.cols)
+                (0, 1, self.grid.cols)
             };
             let across = 1 - along;
-            let line = self.cells[p].place[across] as usize;
+            let line = self.grid.place(p)[across] as usize;
             let forward = next > p;
             let mut best: Option<(isize, [usize; 3])> = None;
             for higher in [false, true] {
@@ -5612,7 +5759,7 @@ pub mod any {
                 }
                 let shift = |q: usize| if higher { q + offset } else { q - offset };
                 let way = [shift(blank), shift(p), shift(next)];
-                if way.iter().any(|&q| self.locked[q]) {
+                if way.iter().any(|&q| self.locked(q)) {
                     continue;
                 }
                 // Onto the tile's line, back twice along the way, off the line to the side.
@@ -5637,23 +5784,24 @@ pub mod any {
         /// leaves a run of one. O([`CANDIDATES`]) a tile to choose it.
         fn place_line(&mut self, line: &[usize], inward: Move, region: Part) -> Option<()> {
             let axis = usize::from(matches!(inward, Move::Left | Move::Right));
-            self.line = [u32::MAX; 2];
-            self.line[axis] = self.cells[line[0]].place[axis];
-            let cols = self.shape.cols;
+            let grid = self.grid;
+            let at = grid.place(line[0])[axis];
             for row in region.first[0]..=region.last[0] {
-                let start = row * cols + region.first[1];
-                let cells = &self.cells[start..=row * cols + region.last[1]];
-                for (p, cell) in (start..).zip(cells) {
-                    if self.in_line(cell.home) {
-                        let tile = self.goal_tile(cell.home);
-                        self.at[tile as usize] = p;
+                let start = grid.at(row, region.first[1]);
+                let end = grid.at(row, region.last[1]);
+                for p in start..=end {
+                    let word = self.cells[p];
+                    let home = word.home();
+                    if grid.place(home)[axis] == at {
+                        self.cells[p] = word.of_line();
+                        self.at[home] = p;
                     }
                 }
             }
             let mut left: Vec<usize> = (0..line.len()).collect();
             while !left.is_empty() {
                 let is_free =
-                    |i: Option<usize>| i.is_some_and(|i| i < line.len() && !self.locked[line[i]]);
+                    |i: Option<usize>| i.is_some_and(|i| i < line.len() && !self.locked(line[i]));
                 let candidates = match self.variant.order {
                     Order::Nearest => &left[..],
                     Order::Forward => &left[..1],
@@ -5671,8 +5819,7 @@ pub mod any {
                         (false, false) => (i, false),
                         _ => continue,
                     };
-                    let tile = self.goal[line[i]] as usize;
-                    let distance = self.distance(self.blank, self.at[tile]);
+                    let distance = self.distance(self.blank, self.at[line[i]]);
                     if nearest.map_or(true, |(d, ..)| distance < d) {
                         nearest = Some((distance, start, pair));
                     }
@@ -5681,15 +5828,14 @@ pub mod any {
                 self.placing = line[start];
                 if pair {
                     let (first, last) = (line[start], line[start + 1]);
-                    let (a, b) = (self.goal[first], self.goal[last]);
-                    if self.at[a as usize] != first || self.at[b as usize] != last {
+                    if self.at[first] != first || self.at[last] != last {
                         self.place_last_two(line, start, inward)?;
                     }
-                    self.locked[first] = true;
-                    self.locked[last] = true;
+                    self.lock(first, true);
+                    self.lock(last, true);
                 } else {
-                    self.tile_to(self.goal[line[start]], line[start], &[], inward)?;
-                    self.locked[line[start]] = true;
+                    self.tile_to(line[start], &[], inward)?;
+                    self.lock(line[start], true);
                 }
                 for filled in start..start + 1 + usize::from(pair) {
                     if let Ok(j) = left.binary_search(&filled) {
@@ -5707,24 +5853,23 @@ pub mod any {
         /// without moving `a` or `b`.
         fn place_last_two(&mut self, line: &[usize], low: usize, inward: Move) -> Option<()> {
             let (first, last) = (line[low], line[low + 1]);
-            let (a, b) = (self.goal[first], self.goal[last]);
             let wide = if low > 0 {
                 &line[low - 1..low + 2]
             } else {
                 &line[low..line.len().min(low + 3)]
             };
             let large = self.window(wide, inward, 4)?;
-            let inside = |peeler: &Self, tile: u32| large.contains(&peeler.at[tile as usize]);
-            if !inside(self, a) || !inside(self, b) {
-                self.tile_to(b, last, &[], inward)?;
-                self.locked[last] = true;
+            let inside = |peeler: &Self, home: usize| large.contains(&peeler.at[home]);
+            if !inside(self, first) || !inside(self, last) {
+                self.tile_to(last, &[], inward)?;
+                self.lock(last, true);
                 let small = self.window(&line[low..low + 2], inward, 3)?;
-                self.tile_to(a, first, &small, inward)?;
-                self.locked[last] = false;
+                self.tile_to(first, &small, inward)?;
+                self.lock(last, false);
             }
-            let (at_a, at_b) = (self.at[a as usize], self.at[b as usize]);
+            let (at_a, at_b) = (self.at[first], self.at[last]);
             self.blank_to_nearest(|q| large.contains(&q), &[at_a, at_b])?;
-            self.place_pair(&large, (a, first), (b, last))
+            self.place_pair(&large, first, last)
         }
 
         /// The unlocked cells within `depth` steps inward of `cells`.
@@ -5734,9 +5879,9 @@ pub mod any {
                 let mut p = cell;
                 for d in 0..depth {
                     if d > 0 {
-                        p = self.shape.neighbor(p, inward)?;
+                        p = self.grid.neighbor(p, inward)?;
                     }
-                    if !self.locked[p] {
+                    if !self.locked(p) {
                         window.push(p);
                     }
                 }
@@ -5744,22 +5889,19 @@ pub mod any {
             Some(window)
         }
 
-        /// Brings tiles `a` and `b` to their cells by a breadth-first search over the places of
-        /// `a`, `b` and the blank within `window` (at most 12 cells: 1,728 states).
-        fn place_pair(&mut self, window: &[usize], a: (u32, usize), b: (u32, usize)) -> Option<()> {
+        /// Brings the tiles whose goal cells are `a` and `b` (of the line) there by a
+        /// breadth-first search over the places of the two and the blank within `window` (at
+        /// most 12 cells: 1,728 states).
+        fn place_pair(&mut self, window: &[usize], a: usize, b: usize) -> Option<()> {
             let n = window.len();
             let index = |p: usize| window.iter().position(|&q| q == p);
             let encode = |s: [usize; 3]| (s[0] * n + s[1]) * n + s[2];
             let neighbors: Vec<[Option<usize>; 4]> = window
                 .iter()
-                .map(|&p| Move::ALL.map(|m| self.shape.neighbor(p, m).and_then(index)))
+                .map(|&p| Move::ALL.map(|m| self.grid.neighbor(p, m).and_then(index)))
                 .collect();
-            let start = [
-                index(self.at[a.0 as usize])?,
-                index(self.at[b.0 as usize])?,
-                index(self.blank)?,
-            ];
-            let goal = (index(a.1)?, index(b.1)?);
+            let start = [index(self.at[a])?, index(self.at[b])?, index(self.blank)?];
+            let goal = (index(a)?, index(b)?);
             let mut from: Vec<Option<(usize, usize)>> = vec![None; n * n * n];
             let mut queue = std::collections::VecDeque::from([start]);
             from[encode(start)] = Some((encode(start), 0));
@@ -5802,9 +5944,9 @@ pub mod any {
                 rows: part.len(0),
                 cols: part.len(1),
             };
-            let width = self.shape.cols;
+            let grid = self.grid;
             let cells: Vec<usize> = (part.first[0]..=part.last[0])
-                .flat_map(|r| (part.first[1]..=part.last[1]).map(move |c| r * width + c))
+                .flat_map(|r| (part.first[1]..=part.last[1]).map(move |c| grid.at(r, c)))
                 .collect();
             self.placing = cells[0];
             // Tiles renumbered 1, 2, … in the order of their goal cells in the part.
@@ -5841,7 +5983,7 @@ pub mod any {
             };
             let mut blank = cells[start.iter().position(|&t| t == 0)?];
             for m in path {
-                blank = self.shape.neighbor(blank, m)?;
+                blank = self.grid.neighbor(blank, m)?;
                 self.slide(blank);
             }
             Some(())
