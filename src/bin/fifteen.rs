@@ -5003,6 +5003,18 @@ pub mod any {
             [(p >> self.shift) as u32, (p & (self.stride() - 1)) as u32]
         }
 
+        /// The row (`axis` 0) or the column (1) of cell `p`, without a branch: a shift and a
+        /// mask for both.
+        fn coordinate(self, p: usize, axis: usize) -> usize {
+            let shift = if axis == 0 { self.shift } else { 0 };
+            let mask = if axis == 0 {
+                usize::MAX
+            } else {
+                self.stride() - 1
+            };
+            (p >> shift) & mask
+        }
+
         /// The row and column of cell `p`, as indices.
         fn row_col(self, p: usize) -> (usize, usize) {
             (p >> self.shift, p & (self.stride() - 1))
@@ -5257,8 +5269,14 @@ pub mod any {
         /// Moves the blank to the adjacent cell `next`, recording the move.
         #[inline(always)]
         fn slide(&mut self, next: usize) {
+            self.slide_by(self.grid.direction(self.blank, next), next);
+        }
+
+        /// Moves the blank by `m` to the adjacent cell `next`, recording the move.
+        #[inline(always)]
+        fn slide_by(&mut self, m: Move, next: usize) {
             let blank = self.blank;
-            self.record.record(self.grid.direction(blank, next));
+            self.record.record(m);
             self.cells.swap(blank, next);
             let word = self.cells[blank];
             if word.in_line() {
@@ -5332,12 +5350,7 @@ pub mod any {
                         return None;
                     }
                     // The tile on `q` moves against the blank: back when the blank goes forward.
-                    let (home, here) = (self.home(q)[axis], self.grid.place(q)[axis]);
-                    gain += if (home < here) == forward && home != here {
-                        1
-                    } else {
-                        -1
-                    };
+                    gain += self.step_gain(q, axis, !forward);
                 }
             }
             Some(gain)
@@ -5664,12 +5677,35 @@ pub mod any {
         }
 
         /// Moves the tile whose goal cell is `target`, one of the line, cell by cell toward
-        /// it ([`Peeler::tile_step`]) until it is there or in `stop`.
+        /// it ([`Peeler::tile_step`]) until it is there or in `stop`. The bulk of the moves
+        /// on a large board, a tile's straight run to its goal cell across the line (off it,
+        /// in line with the target, the blank behind), is taken without weighing a turn:
+        /// there is none, and [`Peeler::tile_step`] would choose the same way.
         fn tile_to(&mut self, target: usize, stop: &[usize], inward: Move) -> Option<()> {
+            let grid = self.grid;
+            // The axis along which the tile comes into the line: 0 for a row, 1 for a column.
+            let axis = usize::from(matches!(inward, Move::Left | Move::Right));
+            let (target_along, target_across) = (
+                grid.coordinate(target, axis),
+                grid.coordinate(target, 1 - axis),
+            );
+            let step = if axis == 0 { grid.stride() } else { 1 };
             loop {
                 let p = self.at[target];
                 if p == target || stop.contains(&p) {
                     return Some(());
+                }
+                if grid.coordinate(p, 1 - axis) == target_across
+                    && grid.coordinate(p, axis) != target_along
+                {
+                    let ahead = if p < target { p + step } else { p - step };
+                    if self.blank + ahead == 2 * p && !self.locked(ahead) {
+                        if let Some((_, way)) = self.way_around(p, ahead) {
+                            self.go_around(way, ahead);
+                            self.slide(p);
+                            continue;
+                        }
+                    }
                 }
                 match self.tile_step(p, target, inward)? {
                     (next, Some(way)) => self.go_around(way, next),
@@ -5693,8 +5729,12 @@ pub mod any {
         /// What the tile on `q` gains in Manhattan distance (1 or −1) moving one cell along
         /// `axis` (0: across rows, 1: across columns), to a higher row or column if `up`.
         fn step_gain(&self, q: usize, axis: usize, up: bool) -> isize {
-            let (home, place) = (self.home(q)[axis], self.grid.place(q)[axis]);
-            if home != place && (home > place) == up {
+            let grid = self.grid;
+            let (home, place) = (
+                grid.coordinate(self.cells[q].home(), axis),
+                grid.coordinate(q, axis),
+            );
+            if if up { home > place } else { home < place } {
                 1
             } else {
                 -1
@@ -5730,12 +5770,15 @@ pub mod any {
             true
         }
 
-        /// Moves the blank along `way` ([`Peeler::way_around`]) to `next`.
+        /// Moves the blank along `way` ([`Peeler::way_around`]) to `next`: to the side,
+        /// twice along the tile's way, back across; two directions, found once.
         fn go_around(&mut self, way: [usize; 3], next: usize) {
-            for q in way {
-                self.slide(q);
-            }
-            self.slide(next);
+            let side = self.grid.direction(self.blank, way[0]);
+            let along = self.grid.direction(way[0], way[1]);
+            self.slide_by(side, way[0]);
+            self.slide_by(along, way[1]);
+            self.slide_by(along, way[2]);
+            self.slide_by(side.opposite(), next);
         }
 
         /// The blank's way from behind `p` around it to `next`, straight ahead, by the side
