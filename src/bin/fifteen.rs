@@ -5107,6 +5107,16 @@ pub mod any {
     word!(u32);
     word!(u64);
 
+    /// What a tile gains in Manhattan distance (1 or −1) moving one cell from `place` to a
+    /// higher coordinate (`up`) or a lower one, its goal cell's being `home`, on one axis.
+    fn gain_of(home: usize, place: usize, up: bool) -> isize {
+        if if up { home > place } else { home < place } {
+            1
+        } else {
+            -1
+        }
+    }
+
     /// The board being peeled, where its moves go, and the scratch of the searches; cells
     /// are named as in [`Grid`].
     struct Peeler<'r, R: Record, W: Word> {
@@ -5730,15 +5740,11 @@ pub mod any {
         /// `axis` (0: across rows, 1: across columns), to a higher row or column if `up`.
         fn step_gain(&self, q: usize, axis: usize, up: bool) -> isize {
             let grid = self.grid;
-            let (home, place) = (
+            gain_of(
                 grid.coordinate(self.cells[q].home(), axis),
                 grid.coordinate(q, axis),
-            );
-            if if up { home > place } else { home < place } {
-                1
-            } else {
-                -1
-            }
+                up,
+            )
         }
 
         /// The common steps of a tile on `p` whose blank stands next to it, in O(1): to a
@@ -5793,8 +5799,12 @@ pub mod any {
                 (0, 1, self.grid.cols)
             };
             let across = 1 - along;
-            let line = self.grid.place(p)[across] as usize;
+            let grid = self.grid;
+            let line = grid.coordinate(p, across);
             let forward = next > p;
+            // The places the tiles move from, known here: along, those of `p` and `next`.
+            let (p_along, next_along) = (grid.coordinate(p, along), grid.coordinate(next, along));
+            let next_home = grid.coordinate(self.cells[next].home(), across);
             let mut best: Option<(isize, [usize; 3])> = None;
             for higher in [false, true] {
                 if if higher { line + 1 == lines } else { line == 0 } {
@@ -5802,14 +5812,17 @@ pub mod any {
                 }
                 let shift = |q: usize| if higher { q + offset } else { q - offset };
                 let way = [shift(blank), shift(p), shift(next)];
-                if way.iter().any(|&q| self.locked(q)) {
+                let words = way.map(|q| self.cells[q]);
+                if words.iter().any(|word| word.is_locked()) {
                     continue;
                 }
+                let home = |i: usize, axis: usize| grid.coordinate(words[i].home(), axis);
+                let side = if higher { line + 1 } else { line - 1 };
                 // Onto the tile's line, back twice along the way, off the line to the side.
-                let gain = self.step_gain(way[0], across, !higher)
-                    + self.step_gain(way[1], along, !forward)
-                    + self.step_gain(way[2], along, !forward)
-                    + self.step_gain(next, across, higher);
+                let gain = gain_of(home(0, across), side, !higher)
+                    + gain_of(home(1, along), p_along, !forward)
+                    + gain_of(home(2, along), next_along, !forward)
+                    + gain_of(next_home, line, higher);
                 if best.map_or(true, |(most, _)| gain > most) {
                     best = Some((gain, way));
                 }
