@@ -4827,6 +4827,17 @@ pub mod any {
                 self.keep_word();
             }
         }
+
+        fn record_codes(&mut self, codes: u64, n: u32) {
+            let used = (self.count % 32) as u32;
+            self.pending |= codes << (2 * used);
+            self.count += u64::from(n);
+            if used + n >= 32 {
+                // `used` is at least 16 here: the shift is below 64.
+                self.keep_word();
+                self.pending = codes >> (2 * (32 - used));
+            }
+        }
     }
 
     /// How much more (in Manhattan distance) the blank's four moves around a tile straight
@@ -4841,16 +4852,28 @@ pub mod any {
     /// The most cells of a line weighed for the next tile to place.
     const CANDIDATES: usize = 64;
 
-    /// Where the moves of a path go, one at a time, in order.
+    /// Where the moves of a path go, in order.
     pub trait Record {
         /// Takes the next move.
         fn record(&mut self, m: Move);
+
+        /// Takes the next `n` moves, at most 16, packed two bits each ([`Move::index`]), the
+        /// first in the low bits.
+        fn record_codes(&mut self, codes: u64, n: u32) {
+            for i in 0..n {
+                self.record(Move::ALL[(codes >> (2 * i) & 3) as usize]);
+            }
+        }
     }
 
     /// A count of the moves.
     impl Record for u64 {
         fn record(&mut self, _: Move) {
             *self += 1;
+        }
+
+        fn record_codes(&mut self, _: u64, n: u32) {
+            *self += u64::from(n);
         }
     }
 
@@ -5285,8 +5308,14 @@ pub mod any {
         /// Moves the blank by `m` to the adjacent cell `next`, recording the move.
         #[inline(always)]
         fn slide_by(&mut self, m: Move, next: usize) {
-            let blank = self.blank;
             self.record.record(m);
+            self.shift_blank(next);
+        }
+
+        /// Moves the blank to the adjacent cell `next`, the move recorded by the caller.
+        #[inline(always)]
+        fn shift_blank(&mut self, next: usize) {
+            let blank = self.blank;
             self.cells.swap(blank, next);
             let word = self.cells[blank];
             if word.in_line() {
@@ -5779,55 +5808,71 @@ pub mod any {
         /// Moves the blank along `way` ([`Peeler::way_around`]) to `next`: to the side,
         /// twice along the tile's way, back across; two directions, found once.
         fn go_around(&mut self, way: [usize; 3], next: usize) {
-            let side = self.grid.direction(self.blank, way[0]);
-            let along = self.grid.direction(way[0], way[1]);
-            self.slide_by(side, way[0]);
-            self.slide_by(along, way[1]);
-            self.slide_by(along, way[2]);
-            self.slide_by(side.opposite(), next);
+            let side = self.grid.direction(self.blank, way[0]).index();
+            let along = self.grid.direction(way[0], way[1]).index();
+            let back = Move::opposite_index(side);
+            let codes = side | along << 2 | along << 4 | back << 6;
+            self.record.record_codes(codes as u64, 4);
+            for q in way {
+                self.shift_blank(q);
+            }
+            self.shift_blank(next);
         }
 
         /// The blank's way from behind `p` around it to `next`, straight ahead, by the side
         /// whose tiles gain more: what its four moves gain and the three cells before
         /// `next`; `None` when both sides are locked or off the board. O(1).
         fn way_around(&self, p: usize, next: usize) -> Option<(isize, [usize; 3])> {
-            let blank = self.blank;
-            // The tile goes along `along`; the sides are across it, `offset` cells away.
-            let (along, offset, lines) = if blank.abs_diff(p) == 1 {
-                (1, self.grid.stride(), self.grid.rows)
+            if self.blank.abs_diff(p) == 1 {
+                self.way_around_along::<1>(p, next)
             } else {
-                (0, 1, self.grid.cols)
+                self.way_around_along::<0>(p, next)
+            }
+        }
+
+        /// [`Peeler::way_around`] for a tile going along `ALONG` (0: across rows, 1: across
+        /// columns), a constant so that every coordinate read is one shift or one mask.
+        fn way_around_along<const ALONG: usize>(
+            &self,
+            p: usize,
+            next: usize,
+        ) -> Option<(isize, [usize; 3])> {
+            let (blank, grid) = (self.blank, self.grid);
+            let across = 1 - ALONG;
+            // The sides are across the tile's way, `offset` cells away.
+            let (offset, lines) = if ALONG == 1 {
+                (grid.stride(), grid.rows)
+            } else {
+                (1, grid.cols)
             };
-            let across = 1 - along;
-            let grid = self.grid;
             let line = grid.coordinate(p, across);
             let forward = next > p;
             // The places the tiles move from, known here: along, those of `p` and `next`.
-            let (p_along, next_along) = (grid.coordinate(p, along), grid.coordinate(next, along));
+            let (p_along, next_along) = (grid.coordinate(p, ALONG), grid.coordinate(next, ALONG));
             let next_home = grid.coordinate(self.cells[next].home(), across);
-            let mut best: Option<(isize, [usize; 3])> = None;
-            for higher in [false, true] {
+            let side = |higher: bool| {
                 if if higher { line + 1 == lines } else { line == 0 } {
-                    continue;
+                    return None;
                 }
                 let shift = |q: usize| if higher { q + offset } else { q - offset };
                 let way = [shift(blank), shift(p), shift(next)];
                 let words = way.map(|q| self.cells[q]);
                 if words.iter().any(|word| word.is_locked()) {
-                    continue;
+                    return None;
                 }
                 let home = |i: usize, axis: usize| grid.coordinate(words[i].home(), axis);
                 let side = if higher { line + 1 } else { line - 1 };
                 // Onto the tile's line, back twice along the way, off the line to the side.
                 let gain = gain_of(home(0, across), side, !higher)
-                    + gain_of(home(1, along), p_along, !forward)
-                    + gain_of(home(2, along), next_along, !forward)
+                    + gain_of(home(1, ALONG), p_along, !forward)
+                    + gain_of(home(2, ALONG), next_along, !forward)
                     + gain_of(next_home, line, higher);
-                if best.map_or(true, |(most, _)| gain > most) {
-                    best = Some((gain, way));
-                }
+                Some((gain, way))
+            };
+            match (side(false), side(true)) {
+                (Some(low), Some(high)) => Some(if high.0 > low.0 { high } else { low }),
+                (low, high) => low.or(high),
             }
-            best
         }
 
         /// Places the tiles of `line`, the outer line of the part, `inward` pointing into the
