@@ -5329,11 +5329,6 @@ pub mod any {
             self.goal[self.cells[p].home()]
         }
 
-        /// The row and column of the goal cell of the tile on `p`.
-        fn home(&self, p: usize) -> [u32; 2] {
-            self.grid.place(self.cells[p].home())
-        }
-
         /// Whether cell `p` is locked.
         fn locked(&self, p: usize) -> bool {
             self.cells[p].is_locked()
@@ -5509,40 +5504,61 @@ pub mod any {
         /// cell neither locked nor in `avoid`, of the two the one whose tile gains (ties to
         /// the axis with more to go); whether it gets there. O(moves).
         fn greedy_to(&mut self, target: usize, avoid: &[usize]) -> bool {
-            let [tr, tc] = self.grid.place(target);
-            let [mut br, mut bc] = self.grid.place(self.blank);
+            let grid = self.grid;
+            let stride = grid.stride();
+            let (tr, tc) = grid.row_col(target);
+            let (mut br, mut bc) = grid.row_col(self.blank);
+            // Whether the tile on `q` gains when the blank comes by `m`, or `None` when the
+            // cell is shut. The tile goes against the blank's move.
+            let gains = |peeler: &Self, (q, m): (usize, Move)| {
+                let word = peeler.cells[q];
+                if word.is_locked() || avoid.contains(&q) {
+                    return None;
+                }
+                let axis = usize::from(matches!(m, Move::Left | Move::Right));
+                let up = matches!(m, Move::Up | Move::Left);
+                let home = grid.coordinate(word.home(), axis);
+                Some(((q, m), gain_of(home, grid.coordinate(q, axis), up) > 0))
+            };
             loop {
                 let blank = self.blank;
                 if blank == target {
                     return true;
                 }
-                let (vertical, horizontal) = self.closer(blank, [br, bc], [tr, tc]);
+                let vertical = (br != tr).then(|| {
+                    if tr > br {
+                        (blank + stride, Move::Down)
+                    } else {
+                        (blank - stride, Move::Up)
+                    }
+                });
+                let horizontal = (bc != tc).then(|| {
+                    if tc > bc {
+                        (blank + 1, Move::Right)
+                    } else {
+                        (blank - 1, Move::Left)
+                    }
+                });
                 let (first, second) = if br.abs_diff(tr) >= bc.abs_diff(tc) {
                     (vertical, horizontal)
                 } else {
                     (horizontal, vertical)
                 };
-                // (cell, its row and column, whether its tile gains).
-                let mut pick: Option<(usize, [u32; 2], bool)> = None;
-                for neighbour in [first, second] {
-                    let Some((q, there)) = neighbour else {
-                        continue;
-                    };
-                    if self.locked(q) || avoid.contains(&q) {
-                        continue;
-                    }
-                    let axis = usize::from(there[0] == br);
-                    let home = self.home(q)[axis];
-                    let gains = home.abs_diff([br, bc][axis]) < home.abs_diff(there[axis]);
-                    if pick.map_or(true, |(_, _, gained)| gains && !gained) {
-                        pick = Some((q, there, gains));
-                    }
-                }
-                let Some((q, there, _)) = pick else {
-                    return false;
+                let first = first.and_then(|way| gains(self, way));
+                let second = second.and_then(|way| gains(self, way));
+                let ((q, m), _) = match (first, second) {
+                    (Some(first), Some(second)) if second.1 && !first.1 => second,
+                    (Some(first), _) => first,
+                    (None, Some(second)) => second,
+                    (None, None) => return false,
                 };
-                self.slide(q);
-                [br, bc] = there;
+                self.slide_by(m, q);
+                match m {
+                    Move::Down => br += 1,
+                    Move::Up => br -= 1,
+                    Move::Right => bc += 1,
+                    Move::Left => bc -= 1,
+                }
             }
         }
 
