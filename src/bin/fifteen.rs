@@ -5732,45 +5732,90 @@ pub mod any {
         }
 
         /// Moves the tile whose goal cell is `target`, one of the line, cell by cell toward
-        /// it ([`Peeler::tile_step`]) until it is there or in `stop`. The bulk of the moves
-        /// on a large board, a tile's straight run to its goal cell across the line (off it,
-        /// in line with the target, the blank behind), is taken without weighing a turn:
-        /// there is none, and [`Peeler::tile_step`] would choose the same way.
+        /// it ([`Peeler::tile_step`]) until it is there or in `stop`; most steps, the blank
+        /// behind the tile, by [`Peeler::step_behind`].
         fn tile_to(&mut self, target: usize, stop: &[usize], inward: Move) -> Option<()> {
-            let grid = self.grid;
-            // The axis along which the tile comes into the line: 0 for a row, 1 for a column.
-            let axis = usize::from(matches!(inward, Move::Left | Move::Right));
-            let (target_along, target_across) = (
-                grid.coordinate(target, axis),
-                grid.coordinate(target, 1 - axis),
-            );
-            let step = if axis == 0 { grid.stride() } else { 1 };
+            let across = matches!(inward, Move::Up | Move::Down);
             loop {
                 let p = self.at[target];
                 if p == target || stop.contains(&p) {
                     return Some(());
                 }
-                if grid.coordinate(p, 1 - axis) == target_across
-                    && grid.coordinate(p, axis) != target_along
-                {
-                    let ahead = if p < target { p + step } else { p - step };
-                    if self.blank + ahead == 2 * p && !self.locked(ahead) {
-                        if let Some((_, way)) = self.way_around(p, ahead) {
-                            self.go_around(way, ahead);
-                            self.slide(p);
-                            continue;
-                        }
-                    }
+                if self.step_behind(p, target, across) {
+                    continue;
                 }
                 match self.tile_step(p, target, inward)? {
-                    (next, Some(way)) => self.go_around(way, next),
+                    (next, Some(way)) => self.go_around(way, next, p),
                     (next, None) => {
                         if !self.around(p, next) {
                             self.blank_to(next, &[p])?;
+                            self.slide(p);
                         }
                     }
                 }
-                self.slide(p);
+            }
+        }
+
+        /// The step of the tile on `p` toward `target` in the steady state of its way: the
+        /// tile off the outer line (a row if `across`, else a column), the blank next to it
+        /// and not on a cell that brings it closer (it is where the tile was). The step
+        /// [`Peeler::tile_step`] and [`Peeler::around`] would make, without their general
+        /// weighing: of the free cells closer to `target`, the one around the corner costs
+        /// the blank 2 moves and the one straight ahead 4, so the corner is taken unless
+        /// there is none or [`Peeler::straight_way`] goes straight. Whether the tile
+        /// stepped; else nothing moved, and the general way decides. O(1).
+        fn step_behind(&mut self, p: usize, target: usize, across: bool) -> bool {
+            let (grid, blank) = (self.grid, self.blank);
+            let line_axis = usize::from(!across);
+            let on_line =
+                |q: usize| grid.coordinate(q, line_axis) == grid.coordinate(target, line_axis);
+            // The axis from the blank to the tile, `along`, and the other one.
+            let along = if blank.abs_diff(p) == 1 {
+                1
+            } else if blank.abs_diff(p) == grid.stride() {
+                0
+            } else {
+                return false;
+            };
+            if on_line(p) {
+                return false;
+            }
+            let other = 1 - along;
+            let (p_along, t_along) = (grid.coordinate(p, along), grid.coordinate(target, along));
+            if p_along != t_along && (t_along > p_along) != (p > blank) {
+                // The blank stands on a cell closer to the target.
+                return false;
+            }
+            let (p_other, t_other) = (grid.coordinate(p, other), grid.coordinate(target, other));
+            let free = |q: usize| !self.locked(q) && (q == target || !on_line(q));
+            let ahead = (p_along != t_along)
+                .then(|| 2 * p - blank)
+                .filter(|&q| free(q));
+            let offset = if other == 0 { grid.stride() } else { 1 };
+            let turn = (p_other != t_other)
+                .then(|| {
+                    if t_other > p_other {
+                        p + offset
+                    } else {
+                        p - offset
+                    }
+                })
+                .filter(|&q| free(q));
+            match (turn, ahead) {
+                (Some(turn), Some(ahead)) => {
+                    // Going straight makes no more moves in all when the tile has more to
+                    // go ahead than across.
+                    let costly = p_along.abs_diff(t_along) <= p_other.abs_diff(t_other);
+                    match self.straight_way(p, ahead, turn, costly) {
+                        Some(way) => {
+                            self.go_around(way, ahead, p);
+                            true
+                        }
+                        None => self.around(p, turn),
+                    }
+                }
+                (Some(next), None) | (None, Some(next)) => self.around(p, next),
+                (None, None) => false,
             }
         }
 
@@ -5792,13 +5837,15 @@ pub mod any {
             )
         }
 
-        /// The common steps of a tile on `p` whose blank stands next to it, in O(1): to a
-        /// cell `next` diagonal from the blank, around the corner (2 moves); straight
-        /// ahead, around either side (4 moves), the side whose tiles gain more. Moves the
-        /// blank onto `next`, or returns false (and moves nothing) when neither applies.
+        /// The common steps of the tile on `p` to `next` when the blank stands next to it,
+        /// in O(1): from `next`, one move; from a cell diagonal to `next`, around the corner
+        /// (3 moves); from behind, straight ahead around either side (5 moves), the side
+        /// whose tiles gain more. Moves the tile onto `next` (the blank onto `p`), or
+        /// returns false (and moves nothing) when none applies.
         fn around(&mut self, p: usize, next: usize) -> bool {
             let blank = self.blank;
             if blank == next {
+                self.slide(p);
                 return true;
             }
             if self.distance(blank, p) != 1 {
@@ -5810,29 +5857,36 @@ pub mod any {
                 if self.locked(corner) {
                     return false;
                 }
-                self.slide(corner);
-                self.slide(next);
+                let side = self.grid.direction(blank, corner).index();
+                let along = self.grid.direction(corner, next).index();
+                let codes = side | along << 2 | Move::opposite_index(side) << 4;
+                self.record.record_codes(codes as u64, 3);
+                for q in [corner, next, p] {
+                    self.shift_blank(q);
+                }
                 return true;
             }
             let Some((_, way)) = self.way_around(p, next) else {
                 return false;
             };
-            self.go_around(way, next);
+            self.go_around(way, next, p);
             true
         }
 
-        /// Moves the blank along `way` ([`Peeler::way_around`]) to `next`: to the side,
-        /// twice along the tile's way, back across; two directions, found once.
-        fn go_around(&mut self, way: [usize; 3], next: usize) {
+        /// Moves the blank along `way` ([`Peeler::way_around`]) to `next`, then onto `p`,
+        /// the tile's step from `p` to `next`: to the side, twice along the tile's way,
+        /// back across, back along; two directions, found once, five moves recorded at once.
+        fn go_around(&mut self, way: [usize; 3], next: usize, p: usize) {
             let side = self.grid.direction(self.blank, way[0]).index();
             let along = self.grid.direction(way[0], way[1]).index();
-            let back = Move::opposite_index(side);
-            let codes = side | along << 2 | along << 4 | back << 6;
-            self.record.record_codes(codes as u64, 4);
+            let (back, behind) = (Move::opposite_index(side), Move::opposite_index(along));
+            let codes = side | along << 2 | along << 4 | back << 6 | behind << 8;
+            self.record.record_codes(codes as u64, 5);
             for q in way {
                 self.shift_blank(q);
             }
             self.shift_blank(next);
+            self.shift_blank(p);
         }
 
         /// The blank's way from behind `p` around it to `next`, straight ahead, by the side
