@@ -6160,6 +6160,53 @@ pub mod any {
             Some(())
         }
     }
+
+    #[cfg(test)]
+    mod tests {
+        // Paths through `super` rather than imports: a bench that includes this file
+        // builds it with `cfg(test)` but no tests, where an import would go unused.
+        /// Boards whose padded cells pass 2^30 are held in `u64` words: on small boards,
+        /// those make the very moves the `u32` words make.
+        #[test]
+        fn any_in_wide_words_makes_the_same_moves() {
+            let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+            for (rows, cols) in [(2, 9), (7, 9), (12, 5), (30, 30), (9, 1)] {
+                let shape = super::Shape { rows, cols };
+                let n = (rows * cols) as u32;
+                let goal: Vec<u32> = (1..n).chain(Some(0)).collect();
+                let mut board = goal.clone();
+                if rows > 1 && cols > 1 {
+                    for i in (1..board.len()).rev() {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        board.swap(i, (seed % (i as u64 + 1)) as usize);
+                    }
+                    if !super::is_reachable(shape, &board, &goal) {
+                        let tiles: Vec<usize> =
+                            (0..board.len()).filter(|&p| board[p] != 0).collect();
+                        board.swap(tiles[0], tiles[1]);
+                    }
+                } else {
+                    board.rotate_right(1);
+                }
+                let letters = |packed: &super::Packed| {
+                    let mut out = Vec::new();
+                    packed.write_letters(&mut out).unwrap();
+                    out
+                };
+                let variant = super::Variant::default();
+                let (mut narrow, mut wide) = (
+                    super::Packed::new(super::KEPT),
+                    super::Packed::new(super::KEPT),
+                );
+                super::Peeler::<_, u32>::run(shape, &board, &goal, variant, &mut narrow).unwrap();
+                super::Peeler::<_, u64>::run(shape, &board, &goal, variant, &mut wide).unwrap();
+                assert!(narrow.count() > 0);
+                assert_eq!(letters(&narrow), letters(&wide), "{rows}x{cols}");
+            }
+        }
+    }
 }
 
 /// Flags, the per-case solver and the entry point that reads cases and prints answers.
