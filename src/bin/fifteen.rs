@@ -5719,15 +5719,35 @@ pub mod any {
             turn: usize,
             costly: bool,
         ) -> Option<[usize; 3]> {
-            let corner = self.blank + turn - p;
-            let turn_gain = self.move_gain(self.blank, corner) + self.move_gain(corner, turn);
+            if self.blank.abs_diff(p) == 1 {
+                self.straight_way_along::<1>(p, ahead, turn, costly)
+            } else {
+                self.straight_way_along::<0>(p, ahead, turn, costly)
+            }
+        }
+
+        /// [`Peeler::straight_way`] for a tile going along `ALONG`, a constant (as in
+        /// [`Peeler::way_around_along`]).
+        fn straight_way_along<const ALONG: usize>(
+            &self,
+            p: usize,
+            ahead: usize,
+            turn: usize,
+            costly: bool,
+        ) -> Option<[usize; 3]> {
+            let blank = self.blank;
+            let corner = blank + turn - p;
+            // The blank goes across to the corner, then along to `turn`; each tile it meets
+            // moves against it, toward higher rows or columns when the blank comes from there.
+            let turn_gain = self.step_gain(corner, 1 - ALONG, blank > corner)
+                + self.step_gain(turn, ALONG, corner > turn);
             let least = turn_gain + STRAIGHT_GAIN[usize::from(costly)];
             let locked = self.locked(corner);
             // Four moves gain at most 4: no need to weigh the way around.
             if !locked && least > 4 {
                 return None;
             }
-            let (gain, way) = self.way_around(p, ahead)?;
+            let (gain, way) = self.way_around_along::<ALONG>(p, ahead)?;
             (locked || gain >= least).then_some(way)
         }
 
@@ -5817,13 +5837,6 @@ pub mod any {
                 (Some(next), None) | (None, Some(next)) => self.around(p, next),
                 (None, None) => false,
             }
-        }
-
-        /// What the tile on `to` gains in Manhattan distance (1 or −1) when the blank, on the
-        /// adjacent cell `from`, takes its place.
-        fn move_gain(&self, from: usize, to: usize) -> isize {
-            // The tile goes toward higher rows or columns when the blank comes from there.
-            self.step_gain(to, usize::from(from.abs_diff(to) == 1), from > to)
         }
 
         /// What the tile on `q` gains in Manhattan distance (1 or −1) moving one cell along
