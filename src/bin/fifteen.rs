@@ -4688,7 +4688,7 @@ for later runs";
 /// ([`any::Packed`], up to [`any::KEPT`]), or written as letters by a second solve, which
 /// makes the same moves.
 pub mod any {
-    use super::board::{positions, Move, Shape};
+    use super::board::{Move, Shape};
     use super::goal::is_reachable;
     use super::search::bound::LinearConflict;
     use super::search::{ida, Budget, Limits, Puzzle};
@@ -4834,6 +4834,17 @@ pub mod any {
                 self.keep_word();
             }
         }
+
+        fn record_codes(&mut self, codes: u64, n: u32) {
+            let used = (self.count % 32) as u32;
+            self.pending |= codes << (2 * used);
+            self.count += u64::from(n);
+            if used + n >= 32 {
+                // `used` is at least 16 here: the shift is below 64.
+                self.keep_word();
+                self.pending = codes >> (2 * (32 - used));
+            }
+        }
     }
 
     /// How much more (in Manhattan distance) the blank's four moves around a tile straight
@@ -4848,16 +4859,28 @@ pub mod any {
     /// The most cells of a line weighed for the next tile to place.
     const CANDIDATES: usize = 64;
 
-    /// Where the moves of a path go, one at a time, in order.
+    /// Where the moves of a path go, in order.
     pub trait Record {
         /// Takes the next move.
         fn record(&mut self, m: Move);
+
+        /// Takes the next `n` moves, at most 16, packed two bits each ([`Move::index`]), the
+        /// first in the low bits.
+        fn record_codes(&mut self, codes: u64, n: u32) {
+            for i in 0..n {
+                self.record(Move::ALL[(codes >> (2 * i) & 3) as usize]);
+            }
+        }
     }
 
     /// A count of the moves.
     impl Record for u64 {
         fn record(&mut self, _: Move) {
             *self += 1;
+        }
+
+        fn record_codes(&mut self, _: u64, n: u32) {
+            *self += u64::from(n);
         }
     }
 
@@ -4964,33 +4987,180 @@ pub mod any {
         }
     }
 
-    /// A cell of the board: its row and column (a look-up is cheaper than a division) and
-    /// those of the goal cell of the tile on it, moved with the tile (so that what a move
-    /// gains is read next to the blank, and the tile itself from its goal cell), side by
-    /// side so that one cache line holds both.
+    /// The cells of a board laid out 2^`shift` to a row, the least power of two above the
+    /// number of columns, so that a cell's row and column are a shift and a mask away (no
+    /// division, no table, nothing stored beside the cell); the cells past the last column
+    /// of a row are padding, locked. Fewer than twice the cells of the board. Cells are
+    /// named by their index in this layout throughout [`Peeler`].
     #[derive(Clone, Copy)]
-    struct Cell {
-        place: [u32; 2],
-        home: [u32; 2],
+    struct Grid {
+        rows: usize,
+        cols: usize,
+        shift: u32,
     }
 
-    /// The board being peeled, where its moves go, and the scratch of the searches.
-    struct Peeler<'r, R: Record> {
-        shape: Shape,
+    impl Grid {
+        fn new(shape: Shape) -> Self {
+            Grid {
+                rows: shape.rows,
+                cols: shape.cols,
+                shift: usize::BITS - shape.cols.leading_zeros(),
+            }
+        }
+
+        /// The distance between a cell and the one below it.
+        fn stride(self) -> usize {
+            1 << self.shift
+        }
+
+        /// The number of cells, padding included.
+        fn len(self) -> usize {
+            self.rows << self.shift
+        }
+
+        /// The cell at `row`, `col`.
+        fn at(self, row: usize, col: usize) -> usize {
+            row << self.shift | col
+        }
+
+        /// The cells of the board (no padding) in row-major order.
+        fn cells(self) -> impl Iterator<Item = usize> {
+            (0..self.rows).flat_map(move |row| (0..self.cols).map(move |col| self.at(row, col)))
+        }
+
+        /// The row and column of cell `p`.
+        fn place(self, p: usize) -> [u32; 2] {
+            [(p >> self.shift) as u32, (p & (self.stride() - 1)) as u32]
+        }
+
+        /// The row (`axis` 0) or the column (1) of cell `p`, without a branch: a shift and a
+        /// mask for both.
+        fn coordinate(self, p: usize, axis: usize) -> usize {
+            let shift = if axis == 0 { self.shift } else { 0 };
+            let mask = if axis == 0 {
+                usize::MAX
+            } else {
+                self.stride() - 1
+            };
+            (p >> shift) & mask
+        }
+
+        /// The row and column of cell `p`, as indices.
+        fn row_col(self, p: usize) -> (usize, usize) {
+            (p >> self.shift, p & (self.stride() - 1))
+        }
+
+        /// The cell next to `p` in the direction of `m`, if it is on the board.
+        fn neighbor(self, p: usize, m: Move) -> Option<usize> {
+            let (row, col) = self.row_col(p);
+            match m {
+                Move::Down => (row + 1 < self.rows).then_some(p + self.stride()),
+                Move::Left => (col > 0).then(|| p - 1),
+                Move::Right => (col + 1 < self.cols).then_some(p + 1),
+                Move::Up => (row > 0).then(|| p - self.stride()),
+            }
+        }
+
+        /// The move that takes the blank from cell `from` to the adjacent cell `to`.
+        fn direction(self, from: usize, to: usize) -> Move {
+            if to == from + self.stride() {
+                Move::Down
+            } else if to + self.stride() == from {
+                Move::Up
+            } else if to + 1 == from {
+                Move::Left
+            } else {
+                Move::Right
+            }
+        }
+    }
+
+    /// What a cell holds, in one word moved with its tile: the goal cell ([`Grid`]) of the
+    /// tile on it, so that what a move gains is read next to the blank and the tile itself
+    /// from its goal cell; and two flags, whether the cell is locked (placed for good, or
+    /// padding: never moved) and whether the tile is one of the line being placed (whose
+    /// cells are kept in [`Peeler::at`]). A `u32` where the board's padded cells fit in its
+    /// 30 bits (4 bytes a cell: a 1000×1000 board in 4 MiB, whose rows are then 4 KiB
+    /// apart), else a `u64`.
+    trait Word: Copy {
+        /// The most cells the goal cell's bits can name.
+        const CELLS: u64;
+        /// A cell holding the tile whose goal cell is `home`, locked or not, not of the line.
+        fn new(home: usize, locked: bool) -> Self;
+        /// The goal cell of the tile.
+        fn home(self) -> usize;
+        fn is_locked(self) -> bool;
+        fn in_line(self) -> bool;
+        /// The same tile, the cell locked or not.
+        fn locked(self, locked: bool) -> Self;
+        /// The same, the tile of the line being placed.
+        fn of_line(self) -> Self;
+    }
+
+    macro_rules! word {
+        ($word:ty) => {
+            impl Word for $word {
+                const CELLS: u64 = 1 << (<$word>::BITS - 2);
+
+                fn new(home: usize, locked: bool) -> Self {
+                    (home as $word).locked(locked)
+                }
+
+                fn home(self) -> usize {
+                    (self & (Self::CELLS as $word - 1)) as usize
+                }
+
+                fn is_locked(self) -> bool {
+                    self >> (<$word>::BITS - 1) != 0
+                }
+
+                fn in_line(self) -> bool {
+                    self & Self::CELLS as $word != 0
+                }
+
+                fn locked(self, locked: bool) -> Self {
+                    let bit = 1 << (<$word>::BITS - 1);
+                    if locked {
+                        self | bit
+                    } else {
+                        self & !bit
+                    }
+                }
+
+                fn of_line(self) -> Self {
+                    self | Self::CELLS as $word
+                }
+            }
+        };
+    }
+
+    word!(u32);
+    word!(u64);
+
+    /// What a tile gains in Manhattan distance (1 or −1) moving one cell from `place` to a
+    /// higher coordinate (`up`) or a lower one, its goal cell's being `home`, on one axis.
+    fn gain_of(home: usize, place: usize, up: bool) -> isize {
+        if if up { home > place } else { home < place } {
+            1
+        } else {
+            -1
+        }
+    }
+
+    /// The board being peeled, where its moves go, and the scratch of the searches; cells
+    /// are named as in [`Grid`].
+    struct Peeler<'r, R: Record, W: Word> {
+        grid: Grid,
         /// The blank's cell.
         blank: usize,
-        /// `at[t]`: the cell of tile `t`, kept for the tiles of the line being placed, found
-        /// again when a line starts: keeping every tile's would cost a write far from the
-        /// blank at every move.
+        /// `at[c]`: the cell of the tile whose goal cell is `c`, kept for the tiles of the
+        /// line being placed, found again when a line starts: keeping every tile's would
+        /// cost a write far from the blank at every move.
         at: Vec<usize>,
-        /// The line being placed: the tiles whose goal row is `line[0]` or whose goal column
-        /// is `line[1]`, the other `u32::MAX`.
-        line: [u32; 2],
+        /// `goal[c]`: the tile whose goal cell is `c` (`u32::MAX` on padding).
         goal: Vec<u32>,
-        /// The board, cell by cell: where each cell is and where its tile goes.
-        cells: Vec<Cell>,
-        /// Cells whose tile is placed for good.
-        locked: Vec<bool>,
+        /// The board, cell by cell.
+        cells: Vec<W>,
         record: &'r mut R,
         /// The cell being filled, for [`Stuck`].
         placing: usize,
@@ -5004,12 +5174,15 @@ pub mod any {
         queue: Vec<usize>,
         /// Cells visited by the breadth-first searches, reported as nodes.
         visits: u64,
+        /// The goal cells of the tiles read ahead of need ([`Peeler::touch`]), summed.
+        touched: usize,
     }
 
     /// Solves `cells` to `goal` the way `variant` says, handing each move to `record`; the
     /// number of cells the blank's breadth-first searches visited. O(N·(rows+cols)) moves, in
     /// O(moves + N·(rows+cols)) time (a line's tiles are looked for over the part left, a
-    /// tile chosen among at most [`CANDIDATES`]); O(N) memory, 40 bytes a cell.
+    /// tile chosen among at most [`CANDIDATES`]); O(N) memory, at most 50 bytes a cell (25
+    /// a cell of the padded [`Grid`]; 4 of them a [`Word`] moved with the moves).
     ///
     /// # Constraints
     ///
@@ -5022,59 +5195,87 @@ pub mod any {
         variant: Variant,
         record: &mut R,
     ) -> Result<u64, Stuck> {
-        let place = |p: usize| [shape.row(p) as u32, shape.col(p) as u32];
-        let home = positions(goal);
-        let at = positions(cells);
-        let mut peeler = Peeler {
-            shape,
-            blank: at[0],
-            at,
-            line: [u32::MAX; 2],
-            goal: goal.to_vec(),
-            cells: (0..cells.len())
-                .map(|p| Cell {
-                    place: place(p),
-                    home: place(home[cells[p] as usize]),
-                })
-                .collect(),
-            locked: vec![false; cells.len()],
-            record,
-            placing: 0,
-            variant,
-            seen: vec![0; cells.len()],
-            generation: 0,
-            came_by: vec![Move::Down; cells.len()],
-            queue: Vec::new(),
-            visits: 0,
-        };
-        let stuck = match peeler.peel() {
-            Some(()) => (0..goal.len()).find(|&p| peeler.tile(p) != goal[p]),
-            None => Some(peeler.placing),
-        };
-        match stuck {
-            None => Ok(peeler.visits),
-            Some(p) => Err(Stuck {
-                tile: goal[p],
-                row: shape.row(p),
-                col: shape.col(p),
-            }),
+        if Grid::new(shape).len() as u64 <= u32::CELLS {
+            Peeler::<R, u32>::run(shape, cells, goal, variant, record)
+        } else {
+            Peeler::<R, u64>::run(shape, cells, goal, variant, record)
         }
     }
 
-    impl<R: Record> Peeler<'_, R> {
+    impl<'r, R: Record, W: Word> Peeler<'r, R, W> {
+        /// [`solve`], its cells held in words `W`.
+        fn run(
+            shape: Shape,
+            cells: &[u32],
+            goal: &[u32],
+            variant: Variant,
+            record: &'r mut R,
+        ) -> Result<u64, Stuck> {
+            let grid = Grid::new(shape);
+            let len = grid.len();
+            let mut padded_goal = vec![u32::MAX; len];
+            // `home[t]`: the goal cell of tile `t`.
+            let mut home = vec![0; goal.len()];
+            for (q, &t) in grid.cells().zip(goal) {
+                padded_goal[q] = t;
+                home[t as usize] = q;
+            }
+            let mut words = vec![W::new(0, true); len];
+            let mut blank = 0;
+            for (q, &t) in grid.cells().zip(cells) {
+                words[q] = W::new(home[t as usize], false);
+                if t == 0 {
+                    blank = q;
+                }
+            }
+            drop(home);
+            let mut peeler = Peeler {
+                grid,
+                blank,
+                at: vec![0; len],
+                goal: padded_goal,
+                cells: words,
+                record,
+                placing: 0,
+                variant,
+                seen: vec![0; len],
+                generation: 0,
+                came_by: vec![Move::Down; len],
+                queue: Vec::new(),
+                visits: 0,
+                touched: 0,
+            };
+            let stuck = match peeler.peel() {
+                Some(()) => grid.cells().find(|&q| peeler.tile(q) != peeler.goal[q]),
+                None => Some(peeler.placing),
+            };
+            match stuck {
+                None => Ok(peeler.visits),
+                Some(q) => {
+                    let (row, col) = grid.row_col(q);
+                    Err(Stuck {
+                        tile: peeler.goal[q],
+                        row,
+                        col,
+                    })
+                }
+            }
+        }
+
         /// Places every tile; `None` where a placement sticks (`placing` says which).
         fn peel(&mut self) -> Option<()> {
-            let shape = self.shape;
-            let blank_goal = positions(&self.goal)[0];
-            if shape.rows == 1 || shape.cols == 1 {
+            let grid = self.grid;
+            let blank_goal = self.goal.iter().position(|&t| t == 0)?;
+            if grid.rows == 1 || grid.cols == 1 {
                 self.placing = blank_goal;
                 return self.blank_to(blank_goal, &[]);
             }
             let mut part = Part {
                 first: [0, 0],
-                last: [shape.rows - 1, shape.cols - 1],
+                last: [grid.rows - 1, grid.cols - 1],
             };
-            let goal = [shape.row(blank_goal), shape.col(blank_goal)];
+            let (goal_row, goal_col) = grid.row_col(blank_goal);
+            let goal = [goal_row, goal_col];
             loop {
                 let (height, width) = (part.len(0), part.len(1));
                 let rows = height > width || height == width && !self.variant.columns_first;
@@ -5101,7 +5302,7 @@ pub mod any {
                     .map(|k| {
                         let mut place = [at; 2];
                         place[along] = k;
-                        place[0] * shape.cols + place[1]
+                        grid.at(place[0], place[1])
                     })
                     .collect();
                 self.place_line(&line, inward, region)?;
@@ -5111,38 +5312,57 @@ pub mod any {
         /// Moves the blank to the adjacent cell `next`, recording the move.
         #[inline(always)]
         fn slide(&mut self, next: usize) {
+            self.slide_by(self.grid.direction(self.blank, next), next);
+        }
+
+        /// Moves the blank by `m` to the adjacent cell `next`, recording the move.
+        #[inline(always)]
+        fn slide_by(&mut self, m: Move, next: usize) {
+            self.record.record(m);
+            self.shift_blank(next);
+        }
+
+        /// Moves the blank to the adjacent cell `next`, the move recorded by the caller.
+        #[inline(always)]
+        fn shift_blank(&mut self, next: usize) {
             let blank = self.blank;
-            self.record.record(self.shape.direction(blank, next));
-            let home = self.cells[next].home;
-            self.cells[next].home = self.cells[blank].home;
-            self.cells[blank].home = home;
-            if self.in_line(home) {
-                let tile = self.tile(blank);
-                self.at[tile as usize] = blank;
+            self.cells.swap(blank, next);
+            let word = self.cells[blank];
+            if word.in_line() {
+                self.at[word.home()] = blank;
             }
             self.blank = next;
         }
 
-        /// Whether the tile whose goal cell is at `row`, `col` belongs to the line being
-        /// placed.
-        fn in_line(&self, [row, col]: [u32; 2]) -> bool {
-            row == self.line[0] || col == self.line[1]
-        }
-
-        /// The tile whose goal cell is at `row`, `col`.
-        fn goal_tile(&self, [row, col]: [u32; 2]) -> u32 {
-            self.goal[row as usize * self.shape.cols + col as usize]
+        /// Reads cell `p` (if on the board) ahead of need, so that its cache miss, on a
+        /// large board whose rows lie far apart, overlaps the moves before it: its tile's
+        /// goal cell is added to a field, which the compiler cannot drop, with no barrier
+        /// as `black_box` would be (and no prefetch instruction without `unsafe`).
+        #[inline(always)]
+        fn touch(&mut self, p: usize) {
+            if let Some(word) = self.cells.get(p) {
+                self.touched = self.touched.wrapping_add(word.home());
+            }
         }
 
         /// The tile on cell `p`.
         fn tile(&self, p: usize) -> u32 {
-            self.goal_tile(self.cells[p].home)
+            self.goal[self.cells[p].home()]
+        }
+
+        /// Whether cell `p` is locked.
+        fn locked(&self, p: usize) -> bool {
+            self.cells[p].is_locked()
+        }
+
+        /// Locks or unlocks cell `p`.
+        fn lock(&mut self, p: usize, locked: bool) {
+            self.cells[p] = self.cells[p].locked(locked);
         }
 
         /// The row and column of cell `p`.
         fn row_col(&self, p: usize) -> (usize, usize) {
-            let [row, col] = self.cells[p].place;
-            (row as usize, col as usize)
+            self.grid.row_col(p)
         }
 
         /// The taxicab distance between cells `a` and `b`.
@@ -5158,7 +5378,7 @@ pub mod any {
             let (step, left) = if fr == tr {
                 (1, fc.abs_diff(tc))
             } else {
-                (self.shape.cols, fr.abs_diff(tr))
+                (self.grid.stride(), fr.abs_diff(tr))
             };
             let forward = to > from;
             let segment = Segment {
@@ -5181,16 +5401,11 @@ pub mod any {
                 let (cells, along_row) = self.segment(pair[0], pair[1]);
                 let axis = usize::from(along_row);
                 for q in cells {
-                    if self.locked[q] || avoid.contains(&q) {
+                    if self.locked(q) || avoid.contains(&q) {
                         return None;
                     }
                     // The tile on `q` moves against the blank: back when the blank goes forward.
-                    let (home, here) = (self.cells[q].home[axis], self.cells[q].place[axis]);
-                    gain += if (home < here) == forward && home != here {
-                        1
-                    } else {
-                        -1
-                    };
+                    gain += self.step_gain(q, axis, !forward);
                 }
             }
             Some(gain)
@@ -5236,7 +5451,7 @@ pub mod any {
         /// `avoid` (of equal ones, the one whose tiles gain most); else by a breadth-first
         /// search. O(length) but for the search.
         fn blank_to(&mut self, target: usize, avoid: &[usize]) -> Option<()> {
-            let shape = self.shape;
+            let grid = self.grid;
             let blank = self.blank;
             if blank == target {
                 return Some(());
@@ -5245,7 +5460,7 @@ pub mod any {
                 return Some(());
             }
             let blank = self.blank;
-            let cell = |row: usize, col: usize| row * shape.cols + col;
+            let cell = |row: usize, col: usize| grid.at(row, col);
             let ((br, bc), (tr, tc)) = (self.row_col(blank), self.row_col(target));
             // Three segments, the middle one on row (column) `m`.
             let three = |across_rows: bool, m: usize| {
@@ -5270,9 +5485,9 @@ pub mod any {
             let mut count = 0;
             if br == tr || bc == tc {
                 let (across_rows, line, limit) = if br == tr {
-                    (true, br, shape.rows)
+                    (true, br, grid.rows)
                 } else {
-                    (false, bc, shape.cols)
+                    (false, bc, grid.cols)
                 };
                 for m in next_to(line, limit) {
                     paths[count] = three(across_rows, m);
@@ -5288,11 +5503,11 @@ pub mod any {
             // to avoid: at most 16 paths, tried from the shortest.
             for across_rows in [true, false] {
                 let axis = usize::from(!across_rows);
-                let limit = if across_rows { shape.rows } else { shape.cols };
+                let limit = if across_rows { grid.rows } else { grid.cols };
                 let lines = [blank, target]
                     .into_iter()
                     .chain(avoid.iter().copied().take(2));
-                for m in lines.flat_map(|q| next_to(self.cells[q].place[axis] as usize, limit)) {
+                for m in lines.flat_map(|q| next_to(grid.place(q)[axis] as usize, limit)) {
                     paths[count] = three(across_rows, m);
                     count += 1;
                 }
@@ -5310,40 +5525,63 @@ pub mod any {
         /// cell neither locked nor in `avoid`, of the two the one whose tile gains (ties to
         /// the axis with more to go); whether it gets there. O(moves).
         fn greedy_to(&mut self, target: usize, avoid: &[usize]) -> bool {
-            let [tr, tc] = self.cells[target].place;
-            let [mut br, mut bc] = self.cells[self.blank].place;
+            let grid = self.grid;
+            let stride = grid.stride();
+            let (tr, tc) = grid.row_col(target);
+            let (mut br, mut bc) = grid.row_col(self.blank);
+            // Whether the tile on `q` gains when the blank comes by `m`, or `None` when the
+            // cell is shut. The tile goes against the blank's move.
+            let gains = |peeler: &Self, (q, m): (usize, Move)| {
+                let word = peeler.cells[q];
+                if word.is_locked() || avoid.contains(&q) {
+                    return None;
+                }
+                let axis = usize::from(matches!(m, Move::Left | Move::Right));
+                let up = matches!(m, Move::Up | Move::Left);
+                let home = grid.coordinate(word.home(), axis);
+                Some(((q, m), gain_of(home, grid.coordinate(q, axis), up) > 0))
+            };
             loop {
                 let blank = self.blank;
                 if blank == target {
                     return true;
                 }
-                let (vertical, horizontal) = self.closer(blank, [br, bc], [tr, tc]);
+                let vertical = (br != tr).then(|| {
+                    if tr > br {
+                        (blank + stride, Move::Down)
+                    } else {
+                        (blank - stride, Move::Up)
+                    }
+                });
+                let horizontal = (bc != tc).then(|| {
+                    if tc > bc {
+                        (blank + 1, Move::Right)
+                    } else {
+                        (blank - 1, Move::Left)
+                    }
+                });
                 let (first, second) = if br.abs_diff(tr) >= bc.abs_diff(tc) {
                     (vertical, horizontal)
                 } else {
                     (horizontal, vertical)
                 };
-                // (cell, its row and column, whether its tile gains).
-                let mut pick: Option<(usize, [u32; 2], bool)> = None;
-                for neighbour in [first, second] {
-                    let Some((q, there)) = neighbour else {
-                        continue;
-                    };
-                    if self.locked[q] || avoid.contains(&q) {
-                        continue;
-                    }
-                    let axis = usize::from(there[0] == br);
-                    let home = self.cells[q].home[axis];
-                    let gains = home.abs_diff([br, bc][axis]) < home.abs_diff(there[axis]);
-                    if pick.map_or(true, |(_, _, gained)| gains && !gained) {
-                        pick = Some((q, there, gains));
-                    }
-                }
-                let Some((q, there, _)) = pick else {
-                    return false;
+                let first = first.and_then(|way| gains(self, way));
+                let second = second.and_then(|way| gains(self, way));
+                let ((q, m), _) = match (first, second) {
+                    (Some(first), Some(second)) if second.1 && !first.1 => second,
+                    (Some(first), _) => first,
+                    (None, Some(second)) => second,
+                    (None, None) => return false,
                 };
-                self.slide(q);
-                [br, bc] = there;
+                // Four moves on the same way, the cell most trips reach (they go straight).
+                self.touch((5 * q).wrapping_sub(4 * blank));
+                self.slide_by(m, q);
+                match m {
+                    Move::Down => br += 1,
+                    Move::Up => br -= 1,
+                    Move::Right => bc += 1,
+                    Move::Left => bc -= 1,
+                }
             }
         }
 
@@ -5356,7 +5594,7 @@ pub mod any {
             [row, col]: [u32; 2],
             [to_row, to_col]: [u32; 2],
         ) -> (Option<(usize, [u32; 2])>, Option<(usize, [u32; 2])>) {
-            let cols = self.shape.cols;
+            let cols = self.grid.stride();
             let vertical = match to_row.cmp(&row) {
                 std::cmp::Ordering::Greater => Some((p + cols, [row + 1, col])),
                 std::cmp::Ordering::Less => Some((p - cols, [row - 1, col])),
@@ -5391,10 +5629,10 @@ pub mod any {
                     break p;
                 }
                 for m in Move::ALL {
-                    let Some(q) = self.shape.neighbor(p, m) else {
+                    let Some(q) = self.grid.neighbor(p, m) else {
                         continue;
                     };
-                    if self.seen[q] != self.generation && !self.locked[q] && !avoid.contains(&q) {
+                    if self.seen[q] != self.generation && !self.locked(q) && !avoid.contains(&q) {
                         self.seen[q] = self.generation;
                         self.came_by[q] = m;
                         self.queue.push(q);
@@ -5405,7 +5643,7 @@ pub mod any {
             let mut p = target;
             while p != start {
                 path.push(p);
-                p = self.shape.neighbor(p, self.came_by[p].opposite())?;
+                p = self.grid.neighbor(p, self.came_by[p].opposite())?;
             }
             for &q in path.iter().rev() {
                 self.slide(q);
@@ -5427,18 +5665,18 @@ pub mod any {
             target: usize,
             inward: Move,
         ) -> Option<(usize, Option<[usize; 3]>)> {
-            let ([pr, pc], [tr, tc]) = (self.cells[p].place, self.cells[target].place);
+            let ([pr, pc], [tr, tc]) = (self.grid.place(p), self.grid.place(target));
             let across = matches!(inward, Move::Up | Move::Down);
             let on_line = |[row, col]: [u32; 2]| if across { row == tr } else { col == tc };
             if on_line([pr, pc]) {
                 let next = if self.distance(p, target) == 1 {
                     Some(target)
                 } else {
-                    self.shape.neighbor(p, inward)
+                    self.grid.neighbor(p, inward)
                 };
                 return next.map(|next| (next, None));
             }
-            let [br, bc] = self.cells[self.blank].place;
+            let [br, bc] = self.grid.place(self.blank);
             let between = |a: u32, b: u32, c: u32| a.min(c) < b && b < a.max(c);
             let cost = |[qr, qc]: [u32; 2]| {
                 let blocked = (br == pr && qr == pr && between(bc, pc, qc))
@@ -5459,7 +5697,7 @@ pub mod any {
                 let Some((q, there)) = neighbour else {
                     continue;
                 };
-                if self.locked[q] || (q != target && on_line(there)) {
+                if self.locked(q) || (q != target && on_line(there)) {
                     continue;
                 }
                 if behind && q + self.blank == 2 * p {
@@ -5504,70 +5742,148 @@ pub mod any {
             turn: usize,
             costly: bool,
         ) -> Option<[usize; 3]> {
-            let corner = self.blank + turn - p;
-            let turn_gain = self.move_gain(self.blank, corner) + self.move_gain(corner, turn);
+            if self.blank.abs_diff(p) == 1 {
+                self.straight_way_along::<1>(p, ahead, turn, costly)
+            } else {
+                self.straight_way_along::<0>(p, ahead, turn, costly)
+            }
+        }
+
+        /// [`Peeler::straight_way`] for a tile going along `ALONG`, a constant (as in
+        /// [`Peeler::way_around_along`]).
+        fn straight_way_along<const ALONG: usize>(
+            &self,
+            p: usize,
+            ahead: usize,
+            turn: usize,
+            costly: bool,
+        ) -> Option<[usize; 3]> {
+            let blank = self.blank;
+            let corner = blank + turn - p;
+            // The blank goes across to the corner, then along to `turn`; each tile it meets
+            // moves against it, toward higher rows or columns when the blank comes from there.
+            let turn_gain = self.step_gain(corner, 1 - ALONG, blank > corner)
+                + self.step_gain(turn, ALONG, corner > turn);
             let least = turn_gain + STRAIGHT_GAIN[usize::from(costly)];
-            let locked = self.locked[corner];
+            let locked = self.locked(corner);
             // Four moves gain at most 4: no need to weigh the way around.
             if !locked && least > 4 {
                 return None;
             }
-            let (gain, way) = self.way_around(p, ahead)?;
+            let (gain, way) = self.way_around_along::<ALONG>(p, ahead)?;
             (locked || gain >= least).then_some(way)
         }
 
-        /// Moves `tile` cell by cell toward `target` ([`Peeler::tile_step`]) until it is there
-        /// or in `stop`.
-        fn tile_to(
-            &mut self,
-            tile: u32,
-            target: usize,
-            stop: &[usize],
-            inward: Move,
-        ) -> Option<()> {
+        /// Moves the tile whose goal cell is `target`, one of the line, cell by cell toward
+        /// it ([`Peeler::tile_step`]) until it is there or in `stop`; most steps, the blank
+        /// behind the tile, by [`Peeler::step_behind`].
+        fn tile_to(&mut self, target: usize, stop: &[usize], inward: Move) -> Option<()> {
+            let across = matches!(inward, Move::Up | Move::Down);
             loop {
-                let p = self.at[tile as usize];
+                let p = self.at[target];
                 if p == target || stop.contains(&p) {
                     return Some(());
                 }
+                if self.step_behind(p, target, across) {
+                    continue;
+                }
                 match self.tile_step(p, target, inward)? {
-                    (next, Some(way)) => self.go_around(way, next),
+                    (next, Some(way)) => self.go_around(way, next, p),
                     (next, None) => {
                         if !self.around(p, next) {
                             self.blank_to(next, &[p])?;
+                            self.slide(p);
                         }
                     }
                 }
-                self.slide(p);
             }
         }
 
-        /// What the tile on `to` gains in Manhattan distance (1 or −1) when the blank, on the
-        /// adjacent cell `from`, takes its place.
-        fn move_gain(&self, from: usize, to: usize) -> isize {
-            // The tile goes toward higher rows or columns when the blank comes from there.
-            self.step_gain(to, usize::from(from.abs_diff(to) == 1), from > to)
+        /// The step of the tile on `p` toward `target` in the steady state of its way: the
+        /// tile off the outer line (a row if `across`, else a column), the blank next to it
+        /// and not on a cell that brings it closer (it is where the tile was). The step
+        /// [`Peeler::tile_step`] and [`Peeler::around`] would make, without their general
+        /// weighing: of the free cells closer to `target`, the one around the corner costs
+        /// the blank 2 moves and the one straight ahead 4, so the corner is taken unless
+        /// there is none or [`Peeler::straight_way`] goes straight. Whether the tile
+        /// stepped; else nothing moved, and the general way decides. O(1).
+        fn step_behind(&mut self, p: usize, target: usize, across: bool) -> bool {
+            let (grid, blank) = (self.grid, self.blank);
+            let line_axis = usize::from(!across);
+            let on_line =
+                |q: usize| grid.coordinate(q, line_axis) == grid.coordinate(target, line_axis);
+            // The axis from the blank to the tile, `along`, and the other one.
+            let along = if blank.abs_diff(p) == 1 {
+                1
+            } else if blank.abs_diff(p) == grid.stride() {
+                0
+            } else {
+                return false;
+            };
+            if on_line(p) {
+                return false;
+            }
+            // The cell the tile reaches in two straight steps: read one step early.
+            self.touch((3 * p).wrapping_sub(2 * blank));
+            let other = 1 - along;
+            let (p_along, t_along) = (grid.coordinate(p, along), grid.coordinate(target, along));
+            if p_along != t_along && (t_along > p_along) != (p > blank) {
+                // The blank stands on a cell closer to the target.
+                return false;
+            }
+            let (p_other, t_other) = (grid.coordinate(p, other), grid.coordinate(target, other));
+            let free = |q: usize| !self.locked(q) && (q == target || !on_line(q));
+            let ahead = (p_along != t_along)
+                .then(|| 2 * p - blank)
+                .filter(|&q| free(q));
+            let offset = if other == 0 { grid.stride() } else { 1 };
+            let turn = (p_other != t_other)
+                .then(|| {
+                    if t_other > p_other {
+                        p + offset
+                    } else {
+                        p - offset
+                    }
+                })
+                .filter(|&q| free(q));
+            match (turn, ahead) {
+                (Some(turn), Some(ahead)) => {
+                    // Going straight makes no more moves in all when the tile has more to
+                    // go ahead than across.
+                    let costly = p_along.abs_diff(t_along) <= p_other.abs_diff(t_other);
+                    match self.straight_way(p, ahead, turn, costly) {
+                        Some(way) => {
+                            self.go_around(way, ahead, p);
+                            true
+                        }
+                        None => self.around(p, turn),
+                    }
+                }
+                (Some(next), None) | (None, Some(next)) => self.around(p, next),
+                (None, None) => false,
+            }
         }
 
         /// What the tile on `q` gains in Manhattan distance (1 or −1) moving one cell along
         /// `axis` (0: across rows, 1: across columns), to a higher row or column if `up`.
         fn step_gain(&self, q: usize, axis: usize, up: bool) -> isize {
-            let cell = &self.cells[q];
-            let (home, place) = (cell.home[axis], cell.place[axis]);
-            if home != place && (home > place) == up {
-                1
-            } else {
-                -1
-            }
+            let grid = self.grid;
+            gain_of(
+                grid.coordinate(self.cells[q].home(), axis),
+                grid.coordinate(q, axis),
+                up,
+            )
         }
 
-        /// The common steps of a tile on `p` whose blank stands next to it, in O(1): to a
-        /// cell `next` diagonal from the blank, around the corner (2 moves); straight
-        /// ahead, around either side (4 moves), the side whose tiles gain more. Moves the
-        /// blank onto `next`, or returns false (and moves nothing) when neither applies.
+        /// The common steps of the tile on `p` to `next` when the blank stands next to it,
+        /// in O(1): from `next`, one move; from a cell diagonal to `next`, around the corner
+        /// (3 moves); from behind, straight ahead around either side (5 moves), the side
+        /// whose tiles gain more. Moves the tile onto `next` (the blank onto `p`), or
+        /// returns false (and moves nothing) when none applies.
         fn around(&mut self, p: usize, next: usize) -> bool {
             let blank = self.blank;
             if blank == next {
+                self.slide(p);
                 return true;
             }
             if self.distance(blank, p) != 1 {
@@ -5576,62 +5892,95 @@ pub mod any {
             if blank + next != 2 * p {
                 // A turn: the corner is the fourth cell of their square.
                 let corner = blank + next - p;
-                if self.locked[corner] {
+                if self.locked(corner) {
                     return false;
                 }
-                self.slide(corner);
-                self.slide(next);
+                let side = self.grid.direction(blank, corner).index();
+                let along = self.grid.direction(corner, next).index();
+                let codes = side | along << 2 | Move::opposite_index(side) << 4;
+                self.record.record_codes(codes as u64, 3);
+                for q in [corner, next, p] {
+                    self.shift_blank(q);
+                }
                 return true;
             }
             let Some((_, way)) = self.way_around(p, next) else {
                 return false;
             };
-            self.go_around(way, next);
+            self.go_around(way, next, p);
             true
         }
 
-        /// Moves the blank along `way` ([`Peeler::way_around`]) to `next`.
-        fn go_around(&mut self, way: [usize; 3], next: usize) {
+        /// Moves the blank along `way` ([`Peeler::way_around`]) to `next`, then onto `p`,
+        /// the tile's step from `p` to `next`: to the side, twice along the tile's way,
+        /// back across, back along; two directions, found once, five moves recorded at once.
+        fn go_around(&mut self, way: [usize; 3], next: usize, p: usize) {
+            let side = self.grid.direction(self.blank, way[0]).index();
+            let along = self.grid.direction(way[0], way[1]).index();
+            let (back, behind) = (Move::opposite_index(side), Move::opposite_index(along));
+            let codes = side | along << 2 | along << 4 | back << 6 | behind << 8;
+            self.record.record_codes(codes as u64, 5);
             for q in way {
-                self.slide(q);
+                self.shift_blank(q);
             }
-            self.slide(next);
+            self.shift_blank(next);
+            self.shift_blank(p);
         }
 
         /// The blank's way from behind `p` around it to `next`, straight ahead, by the side
         /// whose tiles gain more: what its four moves gain and the three cells before
         /// `next`; `None` when both sides are locked or off the board. O(1).
         fn way_around(&self, p: usize, next: usize) -> Option<(isize, [usize; 3])> {
-            let blank = self.blank;
-            // The tile goes along `along`; the sides are across it, `offset` cells away.
-            let (along, offset, lines) = if blank.abs_diff(p) == 1 {
-                (1, self.shape.cols, self.shape.rows)
+            if self.blank.abs_diff(p) == 1 {
+                self.way_around_along::<1>(p, next)
             } else {
-                (0, 1, self.shape.cols)
+                self.way_around_along::<0>(p, next)
+            }
+        }
+
+        /// [`Peeler::way_around`] for a tile going along `ALONG` (0: across rows, 1: across
+        /// columns), a constant so that every coordinate read is one shift or one mask.
+        fn way_around_along<const ALONG: usize>(
+            &self,
+            p: usize,
+            next: usize,
+        ) -> Option<(isize, [usize; 3])> {
+            let (blank, grid) = (self.blank, self.grid);
+            let across = 1 - ALONG;
+            // The sides are across the tile's way, `offset` cells away.
+            let (offset, lines) = if ALONG == 1 {
+                (grid.stride(), grid.rows)
+            } else {
+                (1, grid.cols)
             };
-            let across = 1 - along;
-            let line = self.cells[p].place[across] as usize;
+            let line = grid.coordinate(p, across);
             let forward = next > p;
-            let mut best: Option<(isize, [usize; 3])> = None;
-            for higher in [false, true] {
+            // The places the tiles move from, known here: along, those of `p` and `next`.
+            let (p_along, next_along) = (grid.coordinate(p, ALONG), grid.coordinate(next, ALONG));
+            let next_home = grid.coordinate(self.cells[next].home(), across);
+            let side = |higher: bool| {
                 if if higher { line + 1 == lines } else { line == 0 } {
-                    continue;
+                    return None;
                 }
                 let shift = |q: usize| if higher { q + offset } else { q - offset };
                 let way = [shift(blank), shift(p), shift(next)];
-                if way.iter().any(|&q| self.locked[q]) {
-                    continue;
+                let words = way.map(|q| self.cells[q]);
+                if words.iter().any(|word| word.is_locked()) {
+                    return None;
                 }
+                let home = |i: usize, axis: usize| grid.coordinate(words[i].home(), axis);
+                let side = if higher { line + 1 } else { line - 1 };
                 // Onto the tile's line, back twice along the way, off the line to the side.
-                let gain = self.step_gain(way[0], across, !higher)
-                    + self.step_gain(way[1], along, !forward)
-                    + self.step_gain(way[2], along, !forward)
-                    + self.step_gain(next, across, higher);
-                if best.map_or(true, |(most, _)| gain > most) {
-                    best = Some((gain, way));
-                }
+                let gain = gain_of(home(0, across), side, !higher)
+                    + gain_of(home(1, ALONG), p_along, !forward)
+                    + gain_of(home(2, ALONG), next_along, !forward)
+                    + gain_of(next_home, line, higher);
+                Some((gain, way))
+            };
+            match (side(false), side(true)) {
+                (Some(low), Some(high)) => Some(if high.0 > low.0 { high } else { low }),
+                (low, high) => low.or(high),
             }
-            best
         }
 
         /// Places the tiles of `line`, the outer line of the part, `inward` pointing into the
@@ -5644,23 +5993,24 @@ pub mod any {
         /// leaves a run of one. O([`CANDIDATES`]) a tile to choose it.
         fn place_line(&mut self, line: &[usize], inward: Move, region: Part) -> Option<()> {
             let axis = usize::from(matches!(inward, Move::Left | Move::Right));
-            self.line = [u32::MAX; 2];
-            self.line[axis] = self.cells[line[0]].place[axis];
-            let cols = self.shape.cols;
+            let grid = self.grid;
+            let at = grid.place(line[0])[axis];
             for row in region.first[0]..=region.last[0] {
-                let start = row * cols + region.first[1];
-                let cells = &self.cells[start..=row * cols + region.last[1]];
-                for (p, cell) in (start..).zip(cells) {
-                    if self.in_line(cell.home) {
-                        let tile = self.goal_tile(cell.home);
-                        self.at[tile as usize] = p;
+                let start = grid.at(row, region.first[1]);
+                let end = grid.at(row, region.last[1]);
+                for p in start..=end {
+                    let word = self.cells[p];
+                    let home = word.home();
+                    if grid.place(home)[axis] == at {
+                        self.cells[p] = word.of_line();
+                        self.at[home] = p;
                     }
                 }
             }
             let mut left: Vec<usize> = (0..line.len()).collect();
             while !left.is_empty() {
                 let is_free =
-                    |i: Option<usize>| i.is_some_and(|i| i < line.len() && !self.locked[line[i]]);
+                    |i: Option<usize>| i.is_some_and(|i| i < line.len() && !self.locked(line[i]));
                 let candidates = match self.variant.order {
                     Order::Nearest => &left[..],
                     Order::Forward => &left[..1],
@@ -5678,8 +6028,7 @@ pub mod any {
                         (false, false) => (i, false),
                         _ => continue,
                     };
-                    let tile = self.goal[line[i]] as usize;
-                    let distance = self.distance(self.blank, self.at[tile]);
+                    let distance = self.distance(self.blank, self.at[line[i]]);
                     if nearest.map_or(true, |(d, ..)| distance < d) {
                         nearest = Some((distance, start, pair));
                     }
@@ -5688,15 +6037,14 @@ pub mod any {
                 self.placing = line[start];
                 if pair {
                     let (first, last) = (line[start], line[start + 1]);
-                    let (a, b) = (self.goal[first], self.goal[last]);
-                    if self.at[a as usize] != first || self.at[b as usize] != last {
+                    if self.at[first] != first || self.at[last] != last {
                         self.place_last_two(line, start, inward)?;
                     }
-                    self.locked[first] = true;
-                    self.locked[last] = true;
+                    self.lock(first, true);
+                    self.lock(last, true);
                 } else {
-                    self.tile_to(self.goal[line[start]], line[start], &[], inward)?;
-                    self.locked[line[start]] = true;
+                    self.tile_to(line[start], &[], inward)?;
+                    self.lock(line[start], true);
                 }
                 for filled in start..start + 1 + usize::from(pair) {
                     if let Ok(j) = left.binary_search(&filled) {
@@ -5714,24 +6062,23 @@ pub mod any {
         /// without moving `a` or `b`.
         fn place_last_two(&mut self, line: &[usize], low: usize, inward: Move) -> Option<()> {
             let (first, last) = (line[low], line[low + 1]);
-            let (a, b) = (self.goal[first], self.goal[last]);
             let wide = if low > 0 {
                 &line[low - 1..low + 2]
             } else {
                 &line[low..line.len().min(low + 3)]
             };
             let large = self.window(wide, inward, 4)?;
-            let inside = |peeler: &Self, tile: u32| large.contains(&peeler.at[tile as usize]);
-            if !inside(self, a) || !inside(self, b) {
-                self.tile_to(b, last, &[], inward)?;
-                self.locked[last] = true;
+            let inside = |peeler: &Self, home: usize| large.contains(&peeler.at[home]);
+            if !inside(self, first) || !inside(self, last) {
+                self.tile_to(last, &[], inward)?;
+                self.lock(last, true);
                 let small = self.window(&line[low..low + 2], inward, 3)?;
-                self.tile_to(a, first, &small, inward)?;
-                self.locked[last] = false;
+                self.tile_to(first, &small, inward)?;
+                self.lock(last, false);
             }
-            let (at_a, at_b) = (self.at[a as usize], self.at[b as usize]);
+            let (at_a, at_b) = (self.at[first], self.at[last]);
             self.blank_to_nearest(|q| large.contains(&q), &[at_a, at_b])?;
-            self.place_pair(&large, (a, first), (b, last))
+            self.place_pair(&large, first, last)
         }
 
         /// The unlocked cells within `depth` steps inward of `cells`.
@@ -5741,9 +6088,9 @@ pub mod any {
                 let mut p = cell;
                 for d in 0..depth {
                     if d > 0 {
-                        p = self.shape.neighbor(p, inward)?;
+                        p = self.grid.neighbor(p, inward)?;
                     }
-                    if !self.locked[p] {
+                    if !self.locked(p) {
                         window.push(p);
                     }
                 }
@@ -5751,22 +6098,19 @@ pub mod any {
             Some(window)
         }
 
-        /// Brings tiles `a` and `b` to their cells by a breadth-first search over the places of
-        /// `a`, `b` and the blank within `window` (at most 12 cells: 1,728 states).
-        fn place_pair(&mut self, window: &[usize], a: (u32, usize), b: (u32, usize)) -> Option<()> {
+        /// Brings the tiles whose goal cells are `a` and `b` (of the line) there by a
+        /// breadth-first search over the places of the two and the blank within `window` (at
+        /// most 12 cells: 1,728 states).
+        fn place_pair(&mut self, window: &[usize], a: usize, b: usize) -> Option<()> {
             let n = window.len();
             let index = |p: usize| window.iter().position(|&q| q == p);
             let encode = |s: [usize; 3]| (s[0] * n + s[1]) * n + s[2];
             let neighbors: Vec<[Option<usize>; 4]> = window
                 .iter()
-                .map(|&p| Move::ALL.map(|m| self.shape.neighbor(p, m).and_then(index)))
+                .map(|&p| Move::ALL.map(|m| self.grid.neighbor(p, m).and_then(index)))
                 .collect();
-            let start = [
-                index(self.at[a.0 as usize])?,
-                index(self.at[b.0 as usize])?,
-                index(self.blank)?,
-            ];
-            let goal = (index(a.1)?, index(b.1)?);
+            let start = [index(self.at[a])?, index(self.at[b])?, index(self.blank)?];
+            let goal = (index(a)?, index(b)?);
             let mut from: Vec<Option<(usize, usize)>> = vec![None; n * n * n];
             let mut queue = std::collections::VecDeque::from([start]);
             from[encode(start)] = Some((encode(start), 0));
@@ -5809,9 +6153,9 @@ pub mod any {
                 rows: part.len(0),
                 cols: part.len(1),
             };
-            let width = self.shape.cols;
+            let grid = self.grid;
             let cells: Vec<usize> = (part.first[0]..=part.last[0])
-                .flat_map(|r| (part.first[1]..=part.last[1]).map(move |c| r * width + c))
+                .flat_map(|r| (part.first[1]..=part.last[1]).map(move |c| grid.at(r, c)))
                 .collect();
             self.placing = cells[0];
             // Tiles renumbered 1, 2, … in the order of their goal cells in the part.
@@ -5848,10 +6192,57 @@ pub mod any {
             };
             let mut blank = cells[start.iter().position(|&t| t == 0)?];
             for m in path {
-                blank = self.shape.neighbor(blank, m)?;
+                blank = self.grid.neighbor(blank, m)?;
                 self.slide(blank);
             }
             Some(())
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        // Paths through `super` rather than imports: a bench that includes this file
+        // builds it with `cfg(test)` but no tests, where an import would go unused.
+        /// Boards whose padded cells pass 2^30 are held in `u64` words: on small boards,
+        /// those make the very moves the `u32` words make.
+        #[test]
+        fn any_in_wide_words_makes_the_same_moves() {
+            let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+            for (rows, cols) in [(2, 9), (7, 9), (12, 5), (30, 30), (9, 1)] {
+                let shape = super::Shape { rows, cols };
+                let n = (rows * cols) as u32;
+                let goal: Vec<u32> = (1..n).chain(Some(0)).collect();
+                let mut board = goal.clone();
+                if rows > 1 && cols > 1 {
+                    for i in (1..board.len()).rev() {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        board.swap(i, (seed % (i as u64 + 1)) as usize);
+                    }
+                    if !super::is_reachable(shape, &board, &goal) {
+                        let tiles: Vec<usize> =
+                            (0..board.len()).filter(|&p| board[p] != 0).collect();
+                        board.swap(tiles[0], tiles[1]);
+                    }
+                } else {
+                    board.rotate_right(1);
+                }
+                let letters = |packed: &super::Packed| {
+                    let mut out = Vec::new();
+                    packed.write_letters(&mut out).unwrap();
+                    out
+                };
+                let variant = super::Variant::default();
+                let (mut narrow, mut wide) = (
+                    super::Packed::new(super::KEPT),
+                    super::Packed::new(super::KEPT),
+                );
+                super::Peeler::<_, u32>::run(shape, &board, &goal, variant, &mut narrow).unwrap();
+                super::Peeler::<_, u64>::run(shape, &board, &goal, variant, &mut wide).unwrap();
+                assert!(narrow.count() > 0);
+                assert_eq!(letters(&narrow), letters(&wide), "{rows}x{cols}");
+            }
         }
     }
 }
