@@ -60,17 +60,18 @@
 //! chosen per board size and goal by `search::plan::Plan` (3×3 standard goal: the walking
 //! distance; 3×3 with the goal's blank in the centre: 3-2-3 tables, 576 bytes built in
 //! ≈0.1 ms; 4×4: 4-4-4-3 tables (134 KB by rank, ≈19 ms) for inputs of few cases, then 5-5-5
-//! (1.5 MB by rank, 3 MiB spread) built in ≈0.27 s, then 6-6-3 (11.5 MB, 32 MiB), then for the
-//! hardest boards 7-7-1 (115 MB, kept by rank); Korf's 100 in ≈2.5–3.4 s, ≈0.6 M nodes
-//! generated each on average; with `--cache`, 8-7 tables: ≈37,000 nodes each, all 100 in
-//! ≈1.1 s; 5×5: 4-tile tables, then Korf & Felner's 6-6-6-6, 488 MB, about a minute a table
+//! (1.5 MB by rank, 3 MiB spread) built in ≈0.27–0.43 s, then 6-6-3 (11.5 MB, 32 MiB), then
+//! for the hardest boards 7-7-1 (115 MB, kept by rank); Korf's 100 in ≈1.9–3.2 s, the tables
+//! included, ≈0.6 M nodes generated each on average, 0.21 to 0.27 times slidy's time beside
+//! it on one thread; with `--cache`, 8-7 tables: ≈37,000 nodes each, all 100 in ≈1.1 s; 5×5:
+//! 4-tile tables, then Korf & Felner's 6-6-6-6, 488 MB, about a minute a table
 //! to build on two threads, their easiest instances in seconds to minutes).
 //! `astar` and `bfs`: time and memory O(states reached). `dfs --bound K`: O(3^K) time, O(K)
 //! memory. `any`: on boards of 10 to 32 cells, weighted IDA* over small tables (Korf's 100 at
 //! 1.05 times the least moves in ≈0.6 s, Korf & Felner's 50 at 1.29 in ≈7 s); elsewhere,
 //! or when that gives up, O(N·(rows+cols)) moves, about 2.93 times the Manhattan distance on
-//! large random boards, in O(moves) time (measured 2026-12-01, the machine loaded: 100×100
-//! 2.93 times in ≈0.1 s, 1000×1000 2.95 times in 62 to 64 s and 0.54 GB); memory O(N) and
+//! large random boards, in O(moves) time (measured 2026-12-01: 100×100 2.93 times in ≈0.08 s,
+//! 1000×1000 2.95 times in 41 s and 0.52 GB, 37 to 45 s loaded); memory O(N) and
 //! 2 bits a move (past 3·2^30 moves, O(N) and the board solved twice).
 //!
 //! # Map of the file
