@@ -2881,9 +2881,7 @@ pub mod search {
                         group.offset + self.moved_rank(group, r, slot, cells, reflected, from, to);
                     Some((g, i as u32, self.data[i]))
                 }
-            }
 
-            impl Additive {
                 /// Side `side`'s ([`BOARD`] or [`REFLECTED`]) sum after tile `tile` moved from
                 /// `from` to `to`, and its group's `(group, index, value)` from [`Additive::look_up`].
                 #[inline(always)]
