@@ -3932,8 +3932,14 @@ for later runs";
             stages: Vec<Stage>,
             /// Where the tables are kept between runs (`--cache`).
             cache: Option<PathBuf>,
-            /// The threads that search one board.
-            threads: usize,
+            /// How the threads share a board's search (its `threads` search one board), and
+            /// when the move pruner comes in: from the first node for inputs of more than
+            /// [`CHEAP_CASES`] cases, whose tables take ten times the pruner's ≈35 ms (Korf's
+            /// 100: 58.9 M nodes against 61.8 M; its first ten boards' search 974 M against
+            /// 783 M instructions; 2.43 s against 2.47 s, means of six alternated runs, within
+            /// the noise), else from [`ida::DEEP_FROM`] nodes, so that an easy board does not
+            /// wait.
+            sharing: ida::Sharing,
             /// The threads that build its tables: all the input's, since the cases that need a
             /// table wait for it (`--jobs 2` on Korf's 100: the 5-5-5 build 0.4 s → 0.25 s).
             build_threads: usize,
@@ -4016,11 +4022,19 @@ for later runs";
                 } else {
                     vec![stage(first, u64::MAX)]
                 };
+                let deep_from = if cases > CHEAP_CASES {
+                    0
+                } else {
+                    ida::DEEP_FROM
+                };
                 Plan {
                     puzzle,
                     stages,
                     cache,
-                    threads,
+                    sharing: ida::Sharing {
+                        deep_from,
+                        ..ida::Sharing::new(threads)
+                    },
                     build_threads: build_threads.max(threads),
                 }
             }
@@ -4047,7 +4061,7 @@ for later runs";
                 for stage in &self.stages[first..] {
                     let bound = self.bound_of(stage, (budget, notes), &mut solved.table)?;
                     let board = (&self.puzzle, start, budget);
-                    let limits = (stage.give_up, self.threads);
+                    let limits = (stage.give_up, self.sharing);
                     let (name, outcome) = match bound {
                         Built::LinearConflict(bound) => search_with(bound, board, limits)?,
                         Built::WalkingDistance(bound) => search_with(bound, board, limits)?,
@@ -4171,7 +4185,7 @@ for later runs";
             ) -> Result<Option<Vec<Move>>, LimitHit> {
                 let sharing = ida::Sharing {
                     deep_from,
-                    ..ida::Sharing::new(self.threads)
+                    ..self.sharing
                 };
                 for &(percent, give_up) in weights {
                     let weighted = Weighted { bound, percent };
@@ -4226,9 +4240,9 @@ for later runs";
         fn search_with<B: LowerBound>(
             bound: &B,
             (puzzle, start, budget): (&Puzzle, &[u8], &Budget),
-            (give_up, threads): (u64, usize),
+            (give_up, sharing): (u64, ida::Sharing),
         ) -> Result<(String, ida::Outcome), LimitHit> {
-            let outcome = ida::solve(puzzle, bound, start, budget, give_up, threads)?;
+            let outcome = ida::solve_sharing(puzzle, bound, start, budget, give_up, sharing)?;
             Ok((bound.name(), outcome))
         }
 
