@@ -3014,7 +3014,7 @@ pub mod search {
         pub const DEAD: u32 = u32::MAX;
 
         /// A finite-state machine over the moves of a path (indices into `Move::ALL`): from
-        /// state 0, the empty path, [`MovePruner::step`] forbids every path that holds a
+        /// the state of the empty path ([`MovePruner::start`]), [`MovePruner::step`] forbids every path that holds a
         /// sequence of at most `depth` moves which, on a board without edges, reaches the same
         /// board as a shorter sequence, or as one of the same length that comes first in the
         /// order D < L < R < U, and whose blank stays within the rows and columns the
@@ -3026,11 +3026,17 @@ pub mod search {
         /// never undo a move; of depth 8, 12,957 of 13,121). Up to depth 12, every
         /// duplicate's first sequence stays within its span: the condition only guards deeper
         /// machines.
+        ///
+        /// A state is a word: its row in the machine shifted left by [`LIVE_BITS`], then the
+        /// moves it allows, bit i for `Move::ALL[i]`; so a node's moves need no read of the
+        /// machine, whose rows (1.8 MB at depth 10) are read only for a child that is searched.
         pub struct MovePruner {
+            /// `next[row][m]`: the state after move `m` from the states of row `row`.
             next: Vec<[u32; 4]>,
-            /// `live[state]`: the moves `state` allows, bit i for `Move::ALL[i]`.
-            live: Vec<u8>,
         }
+
+        /// The low bits of a [`MovePruner`] state: the moves it allows.
+        const LIVE_BITS: u32 = 4;
 
         /// A sequence of moves in the machine's trie: the state before its last move, that
         /// move, its length, and the state of its longest proper suffix in the trie.
@@ -3233,15 +3239,18 @@ pub mod search {
                 for level in 1..=depth + 1 {
                     builder.grow(0, &mut walk, level);
                 }
-                let live = builder
+                let live: Vec<u32> = builder
                     .next
                     .iter()
-                    .map(|&next| super::live_bits(next, DEAD))
+                    .map(|&next| u32::from(super::live_bits(next, DEAD)))
                     .collect();
-                MovePruner {
-                    next: builder.next,
-                    live,
+                let mut next = builder.next;
+                for row in &mut next {
+                    for entry in row.iter_mut().filter(|entry| **entry != DEAD) {
+                        *entry = *entry << LIVE_BITS | live[*entry as usize];
+                    }
                 }
+                MovePruner { next }
             }
 
             /// The machine `ida` uses on a board of `cells` cells: depth 10 from 16 cells (the
@@ -3253,23 +3262,21 @@ pub mod search {
                 MovePruner::new(if cells >= 16 { 10 } else { 2 })
             }
 
+            /// The state of the empty path.
+            pub fn start(&self) -> u32 {
+                u32::from(super::live_bits(self.next[0], DEAD))
+            }
+
             /// The state after move `m` (an index into `Move::ALL`) from `state`, or [`DEAD`].
             #[inline(always)]
             pub fn step(&self, state: u32, m: usize) -> u32 {
-                self.next[state as usize][m & 3]
-            }
-
-            /// [`MovePruner::step`] from `state` by each move of [`crate::board::Move::ALL`], in
-            /// order.
-            #[inline]
-            pub fn steps(&self, state: u32) -> &[u32; 4] {
-                &self.next[state as usize]
+                self.next[(state >> LIVE_BITS) as usize][m & 3]
             }
 
             /// The moves [`MovePruner::step`] allows from `state`, bit i for `Move::ALL[i]`.
             #[inline(always)]
-            pub fn live(&self, state: u32) -> u32 {
-                u32::from(self.live[state as usize])
+            pub fn live(state: u32) -> u32 {
+                state & ((1 << LIVE_BITS) - 1)
             }
 
             /// The number of states.
@@ -3450,12 +3457,12 @@ pub mod search {
                 let limit = (threshold - g).saturating_sub(1);
                 // The moves to make, a bit each.
                 let (puzzle, pruner) = (self.puzzle, self.pruner);
-                let (neighbors, steps) = (&puzzle.neighbors[blank], pruner.steps(path_state));
-                let mut moves = u32::from(puzzle.exits[blank]) & pruner.live(path_state);
+                let neighbors = &puzzle.neighbors[blank];
+                let mut moves = u32::from(puzzle.exits[blank]) & MovePruner::live(path_state);
                 while moves != 0 {
                     let i = moves.trailing_zeros() as usize & 3;
                     moves &= moves - 1;
-                    let (m, next, next_state) = (Move::ALL[i], neighbors[i], steps[i]);
+                    let (m, next) = (Move::ALL[i], neighbors[i]);
                     if !self.meter.tick() {
                         if let Some(step) = self.checkpoint() {
                             return step;
@@ -3487,6 +3494,8 @@ pub mod search {
                     self.cells[blank] = tile;
                     self.cells[next] = 0;
                     self.path[g as usize] = m;
+                    // The machine's row is read only for a child that is searched.
+                    let next_state = pruner.step(path_state, i);
                     match self.below(state, next, g + 1, child_h, threshold, next_state) {
                         Step::Below => {}
                         done => return done,
@@ -3534,7 +3543,7 @@ pub mod search {
                     break;
                 }
                 let (mut state, mut h, mut blank) = (root.state.clone(), root.h, root.blank);
-                let mut path_state = 0;
+                let mut path_state = search.pruner.start();
                 search.cells = root.cells;
                 for &m in &frontier[i] {
                     path_state = search.pruner.step(path_state, m.index());
@@ -3692,7 +3701,8 @@ pub mod search {
                     search.cells = root.cells;
                     search.reach(threshold);
                     let mut state = root.state.clone();
-                    match search.below(&mut state, root.blank, 0, h, threshold, 0) {
+                    let start = search.pruner.start();
+                    match search.below(&mut state, root.blank, 0, h, threshold, start) {
                         Step::Found => return Ok(Outcome::Path(search.path)),
                         Step::GaveUp => return Ok(Outcome::GaveUp),
                         Step::Stopped => return Err(search.hit.expect("a stop records its limit")),
