@@ -13,7 +13,7 @@ use fifteen::board::Shape;
 use fifteen::cli::{Algorithm, Config, MapKind, Solver, Stored};
 use fifteen::goal::{is_reachable, spiral};
 use fifteen::search::bound::LinearConflict;
-use fifteen::search::pdb::additive::{by_symmetry, Additive};
+use fifteen::search::pdb::additive::{by_symmetry, Additive, Layout};
 use fifteen::search::pdb::build::build_table;
 use fifteen::search::plan::{P3444, P555, P663};
 use fifteen::search::{ida, Budget, Limits, Puzzle};
@@ -232,12 +232,16 @@ fn shared(c: &mut Criterion) {
             });
         }
     }
-    // One 6-tile table on 1 and 2 threads.
+    // One 6-tile table on 1 and 2 threads, by rank and spread.
     let six = &by_symmetry(&puzzle, 0, &P663).expect("a corner blank")[1];
-    for threads in [1, 2] {
-        group.bench_function(BenchmarkId::new("table 6 tiles, threads", threads), |b| {
-            b.iter(|| build_table(&puzzle, black_box(six), puzzle.goal_at[0], threads, &|_| {}))
-        });
+    for (name, layout) in [("rank", Layout::Rank), ("spread", Layout::Spread)] {
+        for threads in [1, 2] {
+            let id = BenchmarkId::new(format!("table 6 tiles {name}, threads"), threads);
+            group.bench_function(id, |b| {
+                let group = (black_box(&six[..]), puzzle.goal_at[0]);
+                b.iter(|| build_table(&puzzle, group, layout, threads, &|_| {}))
+            });
+        }
     }
     group.finish();
 }

@@ -569,7 +569,7 @@ fn check_table(shape: Shape, goal: &[u32], group: &[u8]) {
         *entry = (*entry).min(d);
     }
     let puzzle = Puzzle::new(shape, goal.iter().map(|&t| t as u8).collect());
-    let table = build_table(&puzzle, group, blank, 2, &|_| {});
+    let table = build_table(&puzzle, (group, blank), Layout::Rank, 2, &|_| {});
     // Placements the search never reaches (half of them when the group holds every tile)
     // are marked 255.
     let reached = table.iter().filter(|&&v| v != u8::MAX).count();
@@ -735,7 +735,7 @@ fn five_by_five_tables_are_exact_reflected_and_admissible() {
 }
 
 #[test]
-fn tables_built_on_several_threads_equal_the_single_threaded_ones() {
+fn tables_built_on_several_threads_and_spread_equal_the_single_threaded_ones() {
     let four = Shape { rows: 4, cols: 4 };
     let cases: [(Shape, &[u8]); 5] = [
         (four, &[0, 1, 2, 3, 4]),
@@ -752,7 +752,7 @@ fn tables_built_on_several_threads_equal_the_single_threaded_ones() {
         let mut tables = Vec::new();
         for threads in 1..=3 {
             let levels = std::sync::Mutex::new(Vec::new());
-            let table = build_table(&puzzle, group, blank, threads, &|depth| {
+            let table = build_table(&puzzle, (group, blank), Layout::Rank, threads, &|depth| {
                 assert_eq!(std::thread::current().id(), caller, "on the calling thread");
                 levels.lock().unwrap().push(depth);
             });
@@ -769,6 +769,33 @@ fn tables_built_on_several_threads_equal_the_single_threaded_ones() {
             assert!(
                 table == &tables[0],
                 "{shape:?} {group:?}: {threads} threads"
+            );
+        }
+        // Spread: entry Σ cellᵢ·N^(k−1−i) holds the placement's entry by rank, and 255 where
+        // two tiles share a cell; on any number of threads.
+        let (n, k) = (shape.cells(), group.len());
+        let spread = build_table(&puzzle, (group, blank), Layout::Spread, 1, &|_| {});
+        assert_eq!(spread.len(), n.pow(k as u32));
+        let mut cells = vec![0u8; k];
+        for (index, &value) in spread.iter().enumerate() {
+            let mut rest = index;
+            for c in cells.iter_mut().rev() {
+                *c = (rest % n) as u8;
+                rest /= n;
+            }
+            let distinct = (0..k).all(|i| !cells[..i].contains(&cells[i]));
+            let expected = if distinct {
+                tables[0][rank(&cells, n)]
+            } else {
+                u8::MAX
+            };
+            assert_eq!(value, expected, "{shape:?} {group:?}: spread {cells:?}");
+        }
+        for threads in [2, 3] {
+            let table = build_table(&puzzle, (group, blank), Layout::Spread, threads, &|_| {});
+            assert!(
+                table == spread,
+                "{shape:?} {group:?}: spread, {threads} threads"
             );
         }
     }
@@ -909,7 +936,7 @@ fn cached_tables_equal_built_ones_and_damaged_files_are_rebuilt() {
     let shape = Shape { rows: 3, cols: 4 };
     let puzzle = Puzzle::new(shape, (1..12).chain([0]).collect());
     let (group, blank) = ([0u8, 1, 2, 4, 5], 11);
-    let built = build_table(&puzzle, &group, blank, 1, &|_| {});
+    let built = build_table(&puzzle, (&group, blank), Layout::Rank, 1, &|_| {});
     let dir = scratch_dir("cache");
     assert_eq!(cached_table(&dir, &puzzle, &group, blank), built);
     let files: Vec<_> = std::fs::read_dir(&dir)
@@ -1108,7 +1135,7 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
     assert_eq!(error.exit_code(), 3);
     assert_eq!(
         error.to_string(),
-        "case 1: memory limit reached: the tables this board needs take 6 MiB to build \
+        "case 1: memory limit reached: the tables this board needs take 9 MiB to build \
          (--max-memory 1)"
     );
     // The same limits end work on the 5×5 (Korf & Felner's #40, far beyond each).

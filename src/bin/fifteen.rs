@@ -1648,9 +1648,14 @@ pub mod search {
                 }
             }
 
-            /// The table of `cells` (see [`build::build_table`]).
-            pub fn build(&self, puzzle: &Puzzle, cells: &[u8], blank: usize) -> Vec<u8> {
-                build::build_table(puzzle, cells, blank, self.threads, self.on_level)
+            /// The table of `cells` in `layout` (see [`build::build_table`]).
+            pub fn build(
+                &self,
+                puzzle: &Puzzle,
+                group: (&[u8], usize),
+                layout: additive::Layout,
+            ) -> Vec<u8> {
+                build::build_table(puzzle, group, layout, self.threads, self.on_level)
             }
         }
 
@@ -1713,7 +1718,7 @@ pub mod search {
 
         /// Placements of k tiles on N cells, their perfect ranks, and the rank after a move.
         pub mod placement {
-            use super::{MAX_GROUP, NO_GROUP};
+            use super::{MAX_GROUP, NO_GROUP, UNSEEN};
 
             /// N!/(N−k)!, the number of placements of k distinct tiles on N cells.
             pub fn table_len(n: usize, k: usize) -> usize {
@@ -1764,9 +1769,10 @@ pub mod search {
 
             /// `table`, a table of k tiles on N cells by rank, laid out by spread index (see
             /// [`spread_weights`]): N^k entries, those of placements with two tiles on one cell
-            /// 0 and never read. O(N^k) time and memory.
+            /// 255 and never read (as [`super::build::build_table`] leaves them). O(N^k) time
+            /// and memory.
             pub(super) fn spread(table: &[u8], n: usize, k: usize) -> Vec<u8> {
-                let mut spread = vec![0; n.pow(k as u32)];
+                let mut spread = vec![UNSEEN; n.pow(k as u32)];
                 let mut ranked = table.iter().copied();
                 let w = spread_weights(n, k);
                 spread_from(0, (0, 0), (n, &w[..k]), &mut ranked, &mut spread);
@@ -1901,8 +1907,11 @@ pub mod search {
 
         /// The breadth-first build of one group's table, on one thread or several.
         pub mod build {
-            use super::placement::{rank, rank_after_move, table_len, weights, Placements, SLOTS};
-            use super::{Masks, Puzzle, CELL_MASK, MAX_CELLS, UNSEEN};
+            use super::additive::Layout;
+            use super::placement::{
+                rank, rank_after_move, spread_weights, weights, Placements, SLOTS,
+            };
+            use super::{Masks, Puzzle, CELL_MASK, MAX_CELLS, MAX_GROUP, UNSEEN};
             use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
             use std::sync::{Mutex, PoisonError};
 
@@ -1921,8 +1930,9 @@ pub mod search {
                 /// The `seen` half.
                 fn seen(pair: &Self::Pair) -> u32;
                 /// Adds `region` to both halves: one atomic `fetch_or`, or, when `alone` (no
-                /// other thread touches the pairs), a plain load and store.
-                fn add(pair: &Self::Pair, region: u32, alone: bool);
+                /// other thread touches the pairs), a plain load and store; whether the `next`
+                /// half was empty.
+                fn add(pair: &Self::Pair, region: u32, alone: bool) -> bool;
                 /// Empties the `next` half; returns both halves as they were.
                 fn take_next(pair: &Self::Pair) -> (u32, u32);
             }
@@ -1948,14 +1958,17 @@ pub mod search {
                             u32::from(pair.load(Relaxed) as $set)
                         }
                         #[inline]
-                        fn add(pair: &$pair, region: u32, alone: bool) {
+                        fn add(pair: &$pair, region: u32, alone: bool) -> bool {
                             let half = <$word>::from(region as $set);
                             let both = half | half << <$set>::BITS;
-                            if alone {
-                                pair.store(pair.load(Relaxed) | both, Relaxed);
+                            let old = if alone {
+                                let old = pair.load(Relaxed);
+                                pair.store(old | both, Relaxed);
+                                old
                             } else {
-                                pair.fetch_or(both, Relaxed);
-                            }
+                                pair.fetch_or(both, Relaxed)
+                            };
+                            old >> <$set>::BITS == 0
                         }
                         #[inline]
                         fn take_next(pair: &$pair) -> (u32, u32) {
@@ -1973,16 +1986,18 @@ pub mod search {
             cell_set!(u32, AtomicU64, u64);
 
             /// The table of the group whose tiles' goal cells are `cells` (in table order), the
-            /// goal's blank at `blank`: entry `rank(p)` is the least number of group moves between
-            /// placement `p` and the goal placement (255 if unreachable, which happens only on a
-            /// board of one row or column). Built by `threads` threads: the calling one and
+            /// goal's blank at `blank`, in `layout`: the entry of placement `p` (at its rank, or
+            /// its spread index) is the least number of group moves between `p` and the goal
+            /// placement (255 if unreachable, which happens only on a board of one row or
+            /// column, and at a spread index that no placement has). Built by `threads` threads: the calling one and
             /// `threads − 1` started for it (fewer when one cannot start; with one, none is
             /// started); the table is the same for any number. `on_level(d)` is called on the
             /// calling thread as the search starts level d = 1, 2, … (the states d group moves
             /// from the goal; the last level finds nothing new), to show progress.
             ///
             /// Breadth-first by levels over (placement, blank region), a level kept as the blank
-            /// cells of its regions in an array by rank, and expanded in rank order, so that the
+            /// cells of its regions in an array by the layout's number (a [`Numbering`]), and
+            /// expanded in that order, so that the
             /// search walks the arrays in increasing streams; a state marks its whole region when
             /// generated, so each is expanded once. The threads take a level's ranks in chunks of
             /// [`CHUNK`] and mark the states they generate with one atomic `fetch_or` on the
@@ -2002,7 +2017,11 @@ pub mod search {
             /// partition (519 M placements) ≈220 s / 126 s. Memory 7 bytes per placement, for
             /// any number of threads (peak 0.40 GB for 7 tiles, 3.55 GB for 8): the table (1),
             /// the packed `seen` and `next` sets (4) and the level's sets (2); 13 when N > 16
-            /// (1 + 8 + 4).
+            /// (1 + 8 + 4); a spread table's entries count, placements or not. Built spread,
+            /// 5-tile tables of the 4×4 (1 M entries for 524,160 placements) take ≈0.5 the
+            /// instructions of the build by rank and its spread copy: a move's new index is one
+            /// addition, not [`rank_after_move`]'s walk, and the walk's next placement is a
+            /// count in base N, not [`Placements::step`].
             ///
             /// # Constraints
             ///
@@ -2010,47 +2029,223 @@ pub mod search {
             /// `threads` ≥ 1 (0 counts as 1).
             pub fn build_table(
                 puzzle: &Puzzle,
-                cells: &[u8],
-                blank: usize,
+                (cells, blank): (&[u8], usize),
+                layout: Layout,
                 threads: usize,
                 on_level: &(dyn Fn(u8) + Sync),
             ) -> Vec<u8> {
                 let (n, k) = (puzzle.shape.cells(), cells.len());
                 let masks = Masks::new(puzzle);
                 let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
-                // The goal: the rank of its placement, and the blank's region.
-                let goal = (rank(cells, n), masks.flood(blank, masks.all & !occupied));
+                // The goal's blank region.
+                let region = masks.flood(blank, masks.all & !occupied);
                 let threads = threads.max(1);
-                if n <= 16 {
-                    Build::<u16>::new(masks, n, k).run(goal, threads, on_level)
-                } else {
-                    Build::<u32>::new(masks, n, k).run(goal, threads, on_level)
+                match (layout, n <= 16) {
+                    (Layout::Rank, true) => Build::<u16, _>::new(masks, Ranks::new(n, k))
+                        .run(cells, region, threads, on_level),
+                    (Layout::Rank, false) => Build::<u32, _>::new(masks, Ranks::new(n, k))
+                        .run(cells, region, threads, on_level),
+                    (Layout::Spread, true) => Build::<u16, _>::new(masks, Spread::new(n, k))
+                        .run(cells, region, threads, on_level),
+                    (Layout::Spread, false) => Build::<u32, _>::new(masks, Spread::new(n, k))
+                        .run(cells, region, threads, on_level),
                 }
             }
 
-            /// The bytes [`build_table`] holds at its peak for k tiles on N cells, the table it
-            /// returns among them: 7 a placement, 13 when N > 16.
-            pub fn build_bytes(n: usize, k: usize) -> usize {
-                table_len(n, k) * if n <= 16 { 7 } else { 13 }
+            /// The bytes [`build_table`] holds at its peak for k tiles on N cells in `layout`,
+            /// the table it returns among them: 7 an entry, 13 when N > 16.
+            pub fn build_bytes(n: usize, k: usize, layout: Layout) -> usize {
+                layout.bytes(n, k) * if n <= 16 { 7 } else { 13 }
             }
 
-            /// The entries of a level looked at together when skipping empty ones.
-            const BLOCK: usize = 64;
-            /// The ranks a worker takes at a time (a multiple of [`BLOCK`]).
-            const CHUNK: usize = 64 * BLOCK;
+            /// How a build numbers the placements of k tiles on N cells, its table's entries:
+            /// [`Ranks`] or [`Spread`], as the layouts do.
+            trait Numbering: Sync {
+                /// Where a walk over the numbers stands: the placement of one number.
+                type Cursor;
+                /// The numbers lie below this: the table's length.
+                fn len(&self) -> usize;
+                /// The number of the placement with tile i on `cells[i]`.
+                fn number(&self, cells: &[u8]) -> usize;
+                /// The cursor at number `r` (of a placement).
+                fn seek(&self, r: usize) -> Self::Cursor;
+                /// The cursor one number on (O(1) amortized, less than a `seek`).
+                fn step(&self, cursor: &mut Self::Cursor);
+                /// The tiles' cells at `cursor`, tile i's at entry i, and the set of them.
+                fn placement<'c>(&self, cursor: &'c Self::Cursor) -> (&'c [usize], u32);
+                /// The number of placement `r` once its tile `i` moved from cell `from` to the
+                /// free cell `to` next to it (`from_to`); `tiles`: the set of the tiles' cells
+                /// and, by cell, the tile there.
+                fn moved(
+                    &self,
+                    r: usize,
+                    i: usize,
+                    from_to: (usize, usize),
+                    tiles: (u32, &[u8; MAX_CELLS]),
+                ) -> usize;
+            }
+
+            /// Numbering by rank, N!/(N−k)! numbers (see [`rank`]).
+            struct Ranks {
+                n: usize,
+                k: usize,
+                w: [usize; SLOTS],
+            }
+
+            impl Ranks {
+                fn new(n: usize, k: usize) -> Self {
+                    Ranks {
+                        n,
+                        k,
+                        w: weights(n, k),
+                    }
+                }
+            }
+
+            impl Numbering for Ranks {
+                type Cursor = Placements;
+
+                fn len(&self) -> usize {
+                    super::placement::table_len(self.n, self.k)
+                }
+
+                fn number(&self, cells: &[u8]) -> usize {
+                    rank(cells, self.n)
+                }
+
+                fn seek(&self, r: usize) -> Placements {
+                    Placements::at_rank(r, self.n, self.k)
+                }
+
+                #[inline]
+                fn step(&self, cursor: &mut Placements) {
+                    cursor.step();
+                }
+
+                #[inline]
+                fn placement<'c>(&self, cursor: &'c Placements) -> (&'c [usize], u32) {
+                    (&cursor.at[..self.k], cursor.occupied())
+                }
+
+                #[inline]
+                fn moved(
+                    &self,
+                    r: usize,
+                    i: usize,
+                    (from, to): (usize, usize),
+                    (occupied, slot_at): (u32, &[u8; MAX_CELLS]),
+                ) -> usize {
+                    rank_after_move(r, &self.w, i, (from, to), |lo, hi| {
+                        let mut between = occupied & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
+                        std::iter::from_fn(move || {
+                            (between != 0).then(|| {
+                                let p = between.trailing_zeros() as usize;
+                                between &= between - 1;
+                                usize::from(slot_at[p])
+                            })
+                        })
+                    })
+                }
+            }
+
+            /// Numbering by spread index, N^k numbers (see [`spread_weights`]): the digits in
+            /// base N are the tiles' cells; numbers with two tiles on one cell are no placement.
+            struct Spread {
+                n: usize,
+                k: usize,
+                w: [usize; SLOTS],
+            }
+
+            impl Spread {
+                fn new(n: usize, k: usize) -> Self {
+                    Spread {
+                        n,
+                        k,
+                        w: spread_weights(n, k),
+                    }
+                }
+            }
+
+            impl Numbering for Spread {
+                /// The digits, tile i's cell at entry i.
+                type Cursor = [usize; MAX_GROUP];
+
+                fn len(&self) -> usize {
+                    self.n.pow(self.k as u32)
+                }
+
+                fn number(&self, cells: &[u8]) -> usize {
+                    cells
+                        .iter()
+                        .zip(&self.w)
+                        .map(|(&c, w)| usize::from(c) * w)
+                        .sum()
+                }
+
+                fn seek(&self, r: usize) -> Self::Cursor {
+                    let mut digits = [0; MAX_GROUP];
+                    for (d, w) in digits.iter_mut().zip(&self.w[..self.k]) {
+                        *d = r / w % self.n;
+                    }
+                    digits
+                }
+
+                #[inline]
+                fn step(&self, digits: &mut Self::Cursor) {
+                    let mut i = self.k - 1;
+                    while digits[i] + 1 == self.n {
+                        digits[i] = 0;
+                        i -= 1;
+                    }
+                    digits[i] += 1;
+                }
+
+                #[inline]
+                fn placement<'c>(&self, digits: &'c Self::Cursor) -> (&'c [usize], u32) {
+                    let cells = &digits[..self.k];
+                    (
+                        cells,
+                        cells.iter().fold(0, |m, &c| m | 1 << (c & CELL_MASK)),
+                    )
+                }
+
+                #[inline]
+                fn moved(
+                    &self,
+                    r: usize,
+                    i: usize,
+                    (from, to): (usize, usize),
+                    _: (u32, &[u8; MAX_CELLS]),
+                ) -> usize {
+                    (r + to * self.w[i & (SLOTS - 1)]).wrapping_sub(from * self.w[i & (SLOTS - 1)])
+                }
+            }
+
+            /// The entries of a level marked together as holding states (see [`Build`]).
+            const BLOCK: usize = 16;
+            /// The numbers a worker takes at a time: the blocks of [`MARK_WORDS`] words.
+            const CHUNK: usize = 4096;
+            /// The words of block marks of a chunk.
+            const MARK_WORDS: usize = CHUNK / BLOCK / 64;
+            const _: () = assert!(CHUNK % (64 * BLOCK) == 0);
             /// The most steps from one placement to the next of a level before
             /// [`Placements::at_rank`] is cheaper (about 20 instructions a step, 360 a rank).
             const JUMP: usize = 16;
 
             /// What the workers of [`build_table`]'s search share: per placement, the blank cells
             /// of its regions reached so far (`seen`) and of those first reached at the next
-            /// depth (`next`), side by side (a new state touches both).
-            struct Build<S: CellSet> {
+            /// depth (`next`), side by side (a new state touches both); and which blocks of
+            /// [`BLOCK`] entries hold states of a depth, so that the passes over a level skip
+            /// the empty ones (a spread table's level is mostly empty, 1 M entries for 0.5 M
+            /// placements, and every level but the middle ones is too).
+            struct Build<S: CellSet, X: Numbering> {
                 masks: Masks,
-                n: usize,
-                k: usize,
-                w: [usize; SLOTS],
+                numbers: X,
                 seen_next: Vec<S::Pair>,
+                /// `filled[d % 2]`: bit b of word w set when block 64·w + b holds states of
+                /// depth d ([`MARK_WORDS`] words a [`CHUNK`]): in its `next` sets while depth d
+                /// is generated, then in the level array while it is expanded (and emptied).
+                filled: [Vec<AtomicU64>; 2],
             }
 
             /// The next item of an iterator that workers share.
@@ -2059,26 +2254,68 @@ pub mod search {
                 items.lock().unwrap_or_else(PoisonError::into_inner).next()
             }
 
-            impl<S: CellSet> Build<S> {
-                /// The search of a table of k tiles on N cells, nothing seen yet.
-                fn new(masks: Masks, n: usize, k: usize) -> Self {
+            impl<S: CellSet, X: Numbering> Build<S, X> {
+                /// The search of a table numbered by `numbers`, nothing seen yet.
+                fn new(masks: Masks, numbers: X) -> Self {
+                    let words = (numbers.len() + CHUNK - 1) / CHUNK * MARK_WORDS;
+                    let marks = || (0..words).map(|_| AtomicU64::new(0)).collect();
                     Build {
                         masks,
-                        n,
-                        k,
-                        w: weights(n, k),
-                        seen_next: (0..table_len(n, k)).map(|_| S::pair(0)).collect(),
+                        seen_next: (0..numbers.len()).map(|_| S::pair(0)).collect(),
+                        numbers,
+                        filled: [marks(), marks()],
                     }
                 }
 
-                /// The table, by a search from the state `(rank, blank cells)` on `threads`
-                /// threads (see [`build_table`]).
+                /// Marks the block of entry `r` as holding states of depth `depth`.
+                #[inline]
+                fn fill(&self, r: usize, depth: u8, alone: bool) {
+                    let word = &self.filled[usize::from(depth % 2)][r / BLOCK / 64];
+                    let bit = 1u64 << (r / BLOCK % 64);
+                    if alone {
+                        word.store(word.load(Relaxed) | bit, Relaxed);
+                    } else if word.load(Relaxed) & bit == 0 {
+                        word.fetch_or(bit, Relaxed);
+                    }
+                }
+
+                /// The entries of the chunk from entry `first` (a multiple of [`CHUNK`]) whose
+                /// blocks hold states of depth `depth`, as ranges in the chunk of `len`
+                /// entries; their marks emptied when `take`.
+                fn filled(
+                    &self,
+                    (first, len): (usize, usize),
+                    depth: u8,
+                    take: bool,
+                ) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+                    let start = first / BLOCK / 64;
+                    let words = &self.filled[usize::from(depth % 2)][start..start + MARK_WORDS];
+                    words.iter().enumerate().flat_map(move |(w, word)| {
+                        let mut bits = if take {
+                            word.swap(0, Relaxed)
+                        } else {
+                            word.load(Relaxed)
+                        };
+                        std::iter::from_fn(move || {
+                            (bits != 0).then(|| {
+                                let b = (w * 64 + bits.trailing_zeros() as usize) * BLOCK;
+                                bits &= bits - 1;
+                                b..len.min(b + BLOCK)
+                            })
+                        })
+                    })
+                }
+
+                /// The table, by a search from the state `(goal cells, blank cells)` on
+                /// `threads` threads (see [`build_table`]).
                 fn run(
                     mut self,
-                    (r0, region): (usize, u32),
+                    cells: &[u8],
+                    region: u32,
                     mut threads: usize,
                     on_level: &(dyn Fn(u8) + Sync),
                 ) -> Vec<u8> {
+                    let r0 = self.numbers.number(cells);
                     let len = self.seen_next.len();
                     self.seen_next[r0] = S::pair(region);
                     let mut table = vec![UNSEEN; len];
@@ -2091,15 +2328,19 @@ pub mod search {
                     level[r0] = S::of(region);
                     table[r0] = 0;
                     let mut depth = 0;
-                    // The ranks of the current level lie in `first..last`.
+                    self.fill(r0, depth, true);
+                    // The numbers of the current level lie in `first..last`; the passes over it
+                    // start at a chunk's edge.
                     let (mut first, mut last) = (r0, r0 + 1);
                     while first < last {
+                        first -= first % CHUNK;
                         depth += 1;
                         on_level(depth);
                         let chunks = level[first..last].chunks_mut(CHUNK);
                         let workers = threads.min(chunks.len());
                         let chunks = Mutex::new((first..).step_by(CHUNK).zip(chunks));
-                        let spans = on_threads(workers, &|| self.walk(&chunks, workers == 1));
+                        let spans =
+                            on_threads(workers, &|| self.walk(&chunks, depth, workers == 1));
                         if spans.len() < workers {
                             threads = spans.len();
                         }
@@ -2108,6 +2349,7 @@ pub mod search {
                         });
                         // `level` is all empty again: the next level moves in.
                         (first, last) = (next.0.min(next.1), next.1);
+                        first -= first % CHUNK;
                         let chunks = level[first..last]
                             .chunks_mut(CHUNK)
                             .zip(table[first..last].chunks_mut(CHUNK));
@@ -2119,80 +2361,69 @@ pub mod search {
                 }
 
                 /// Expands the states of the chunks of the current level taken from `chunks`
-                /// (their first rank, their blank cells by rank), emptying them, and returns the
-                /// span of the ranks of the states generated; `alone`: see [`CellSet::add`].
-                fn walk<'a, I>(&self, chunks: &Mutex<I>, alone: bool) -> (usize, usize)
+                /// (their first number, their blank cells by number), emptying them, to generate
+                /// the states of depth `depth`, and returns the span of their numbers; `alone`:
+                /// see [`CellSet::add`].
+                fn walk<'a, I>(&self, chunks: &Mutex<I>, depth: u8, alone: bool) -> (usize, usize)
                 where
                     I: Iterator<Item = (usize, &'a mut [S])>,
                     S: 'a,
                 {
                     let mut next = (usize::MAX, 0);
                     while let Some((first, chunk)) = take(chunks) {
-                        // Most entries are empty: look at a block of them at a time.
-                        for (start, block) in (first..).step_by(BLOCK).zip(chunk.chunks_mut(BLOCK))
-                        {
-                            if block.iter().fold(0, |any, b| any | b.bits()) == 0 {
-                                continue;
-                            }
+                        // Only the blocks that hold states.
+                        for block in self.filled((first, chunk.len()), depth - 1, true) {
+                            let start = first + block.start;
+                            let block = &mut chunk[block];
                             // Each state's placement stepped to from the last one's, or found
                             // anew past more than `JUMP` entries.
-                            let (mut placements, mut at) = (None::<Placements>, start);
+                            let (mut cursor, mut at) = (None::<X::Cursor>, start);
                             for (r, entry) in (start..).zip(block) {
                                 let blanks = entry.bits();
                                 if blanks == 0 {
                                     continue;
                                 }
                                 *entry = S::EMPTY;
-                                let p = match &mut placements {
+                                let p = match &mut cursor {
                                     Some(p) if r - at <= JUMP => {
-                                        (at..r).for_each(|_| p.step());
+                                        (at..r).for_each(|_| self.numbers.step(p));
                                         p
                                     }
-                                    slot => slot.insert(Placements::at_rank(r, self.n, self.k)),
+                                    slot => slot.insert(self.numbers.seek(r)),
                                 };
                                 at = r;
-                                self.expand(r, blanks, p, alone, &mut next);
+                                let placement = self.numbers.placement(p);
+                                self.expand((r, placement), blanks, depth, alone, &mut next);
                             }
                         }
                     }
                     next
                 }
 
-                /// Generates the states that follow placement `p`, of rank `r`, through `blanks`,
-                /// the blank cells of its regions at the current depth: every tile next to one of
-                /// them moves onto it; `next` grows to hold the ranks of the new states. O(k) a
-                /// successor, plus its region's flood when it is new.
+                /// Generates the states of depth `depth` that follow the placement numbered `r`,
+                /// its tiles on `cells` (the set `occupied`), through `blanks`, the blank cells
+                /// of its regions at the depth before: every tile next to one of them moves onto
+                /// it; `next` grows to hold the numbers of the new states. O(1) a successor
+                /// spread, O(k) by rank, plus its region's flood when it is new.
                 #[inline]
                 fn expand(
                     &self,
-                    r: usize,
+                    (r, (cells, occupied)): (usize, (&[usize], u32)),
                     blanks: u32,
-                    p: &Placements,
+                    depth: u8,
                     alone: bool,
                     next: &mut (usize, usize),
                 ) {
-                    let (k, occupied) = (self.k, p.occupied());
                     let mut slot_at = [0u8; MAX_CELLS];
-                    for (i, &cell) in p.at[..k].iter().enumerate() {
+                    for (i, &cell) in cells.iter().enumerate() {
                         slot_at[cell & CELL_MASK] = i as u8;
                     }
-                    for (i, &from) in p.at[..k].iter().enumerate() {
+                    for (i, &from) in cells.iter().enumerate() {
                         let mut targets = self.masks.around[from & CELL_MASK] & blanks;
                         while targets != 0 {
                             let to = targets.trailing_zeros() as usize;
                             targets &= targets - 1;
-                            let slot_at = &slot_at;
-                            let moved = rank_after_move(r, &self.w, i, (from, to), |lo, hi| {
-                                let mut between =
-                                    occupied & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
-                                std::iter::from_fn(move || {
-                                    (between != 0).then(|| {
-                                        let p = between.trailing_zeros() as usize;
-                                        between &= between - 1;
-                                        usize::from(slot_at[p])
-                                    })
-                                })
-                            });
+                            let moved = self.numbers.moved(r, i, (from, to), (occupied, &slot_at));
                             let Some(pair) = self.seen_next.get(moved) else {
                                 continue;
                             };
@@ -2201,7 +2432,9 @@ pub mod search {
                                 continue;
                             }
                             let free = self.masks.all & !(occupied ^ (1 << from) ^ (1 << to));
-                            S::add(pair, self.masks.flood(from, free), alone);
+                            if S::add(pair, self.masks.flood(from, free), alone) {
+                                self.fill(moved, depth, alone);
+                            }
                             *next = (next.0.min(moved), next.1.max(moved + 1));
                         }
                     }
@@ -2217,13 +2450,17 @@ pub mod search {
                     S: 'a,
                 {
                     while let Some((first, (level, table))) = take(chunks) {
-                        let pairs = &self.seen_next[first..first + level.len()];
-                        for ((entry, value), pair) in level.iter_mut().zip(table).zip(pairs) {
-                            let (seen, next) = S::take_next(pair);
-                            if next != 0 {
-                                *entry = S::of(next);
-                                if seen == next {
-                                    *value = depth;
+                        // Only the blocks that hold states.
+                        for block in self.filled((first, level.len()), depth, false) {
+                            let pairs = &self.seen_next[first + block.start..first + block.end];
+                            let entries = level[block.clone()].iter_mut().zip(&mut table[block]);
+                            for ((entry, value), pair) in entries.zip(pairs) {
+                                let (seen, next) = S::take_next(pair);
+                                if next != 0 {
+                                    *entry = S::of(next);
+                                    if seen == next {
+                                        *value = depth;
+                                    }
                                 }
                             }
                         }
@@ -2256,6 +2493,7 @@ pub mod search {
 
         /// Tables kept in files between runs (`--cache`).
         pub mod cache {
+            use super::additive::Layout;
             use super::placement::table_len;
             use super::{Puzzle, TableWork, MAX_CELLS, MAX_GROUP};
             use std::io::Read;
@@ -2345,7 +2583,7 @@ pub mod search {
                         len >> 20
                     ));
                 }
-                let mut bytes = work.build(puzzle, cells, blank);
+                let mut bytes = work.build(puzzle, (cells, blank), Layout::Rank);
                 bytes.extend(&trailer);
                 bytes.extend(checksum(&bytes).to_le_bytes());
                 let temporary = path.with_extension(format!("tmp{}", std::process::id()));
@@ -2495,6 +2733,8 @@ pub mod search {
             impl Layout {
                 /// The most bytes of spread tables a partition may take.
                 pub const SPREAD_BYTES: usize = 1 << 30;
+                /// The most bytes a build by spread index may take (see [`Layout::builds_spread`]).
+                pub const SPREAD_BUILD_BYTES: usize = 1 << 28;
 
                 /// `Spread` when the partition's spread tables take at most three times the bytes
                 /// of its tables by rank and at most [`SPREAD_BYTES`], else `Rank`. On the 4×4,
@@ -2517,6 +2757,17 @@ pub mod search {
                     } else {
                         Layout::Rank
                     }
+                }
+
+                /// Whether a spread table of k tiles on N cells is built spread (see
+                /// [`super::build::build_table`]: about half the instructions), not by rank and
+                /// then copied: when that build takes at most [`SPREAD_BUILD_BYTES`] (4×4
+                /// tables, 117 MB for 6 tiles; not the 5×5's 6-tile tables, 3.2 GB against
+                /// 1.7 GB by rank).
+                ///
+                /// [`SPREAD_BUILD_BYTES`]: Layout::SPREAD_BUILD_BYTES
+                pub fn builds_spread(n: usize, k: usize) -> bool {
+                    build_bytes(n, k, Layout::Spread) <= Layout::SPREAD_BUILD_BYTES
                 }
 
                 /// The bytes of the tables of `groups` on N cells, each group counted (also
@@ -2670,21 +2921,23 @@ pub mod search {
                             }
                             None => {
                                 let offset = additive.data.len();
-                                let fill = |into: &mut Vec<u8>| match cache {
-                                    Some(dir) => {
-                                        append_cached(dir, puzzle, (cells, blank), work, into)
-                                    }
-                                    None => into.extend(work.build(puzzle, cells, blank)),
+                                let group = (&cells[..], blank);
+                                let by_rank = |into: &mut Vec<u8>| match cache {
+                                    Some(dir) => append_cached(dir, puzzle, group, work, into),
+                                    None => into.extend(work.build(puzzle, group, Layout::Rank)),
                                 };
-                                if layout == Layout::Spread {
+                                if layout == Layout::Rank {
+                                    // A file is read straight into the tables' room.
+                                    by_rank(&mut additive.data);
+                                } else if cache.is_none() && Layout::builds_spread(n, cells.len()) {
+                                    additive.data.extend(work.build(puzzle, group, layout));
+                                } else {
+                                    // Files hold tables by rank; the copy is spread (the table
+                                    // by rank goes before it).
                                     let mut table = Vec::new();
-                                    fill(&mut table);
-                                    // (The table by rank goes before the copy.)
+                                    by_rank(&mut table);
                                     table = spread(&table, n, cells.len());
                                     additive.data.extend(table);
-                                } else {
-                                    // A file is read straight into the tables' room.
-                                    fill(&mut additive.data);
                                 }
                                 owners.push((cells, offset));
                                 (offset, &identity, cells.clone())
@@ -2774,8 +3027,9 @@ pub mod search {
 
                 /// The most bytes [`Additive::with_cache`] holds at once for `groups` on N cells
                 /// in `layout`, every table built rather than read: each build (see
-                /// [`build_bytes`]) and each spread copy beside the tables before it. An upper
-                /// bound: a group that shares a table by symmetry is counted as built.
+                /// [`build_bytes`]: in `layout`, or by rank for a file and then copied spread)
+                /// beside the tables before it. An upper bound: a group that shares a table by
+                /// symmetry is counted as built.
                 pub fn peak_bytes(n: usize, groups: &[Vec<u8>], layout: Layout) -> usize {
                     let (mut kept, mut peak) = (0, 0);
                     for k in groups.iter().map(Vec::len) {
@@ -2783,7 +3037,14 @@ pub mod search {
                             Layout::Rank => 0,
                             Layout::Spread => table_len(n, k) + layout.bytes(n, k),
                         };
-                        peak = peak.max(kept + build_bytes(n, k).max(copy));
+                        let spread_build = match layout {
+                            Layout::Spread if Layout::builds_spread(n, k) => {
+                                build_bytes(n, k, layout)
+                            }
+                            _ => 0,
+                        };
+                        let build = build_bytes(n, k, Layout::Rank).max(spread_build);
+                        peak = peak.max(kept + build.max(copy));
                         kept += layout.bytes(n, k);
                     }
                     peak.max(kept)
