@@ -1989,16 +1989,15 @@ pub mod search {
             /// goal's blank at `blank`, in `layout`: the entry of placement `p` (at its rank, or
             /// its spread index) is the least number of group moves between `p` and the goal
             /// placement (255 if unreachable, which happens only on a board of one row or
-            /// column, and at a spread index that no placement has). Built by `threads` threads: the calling one and
-            /// `threads − 1` started for it (fewer when one cannot start; with one, none is
+            /// column, and at a spread index that no placement has). Built by `threads`
+            /// threads: the calling one and `threads − 1` started for it (fewer when one cannot start; with one, none is
             /// started); the table is the same for any number. `on_level(d)` is called on the
             /// calling thread as the search starts level d = 1, 2, … (the states d group moves
             /// from the goal; the last level finds nothing new), to show progress.
             ///
             /// Breadth-first by levels over (placement, blank region), a level kept as the blank
             /// cells of its regions in an array by the layout's number (a [`Numbering`]), and
-            /// expanded in that order, so that the
-            /// search walks the arrays in increasing streams; a state marks its whole region when
+            /// expanded in that order, so that the search walks the arrays in increasing streams; a state marks its whole region when
             /// generated, so each is expanded once. The threads take a level's ranks in chunks of
             /// [`CHUNK`] and mark the states they generate with one atomic `fetch_or` on the
             /// placement's packed `seen` and `next` sets (a plain load and store when one thread
@@ -2017,11 +2016,13 @@ pub mod search {
             /// partition (519 M placements) ≈220 s / 126 s. Memory 7 bytes per placement, for
             /// any number of threads (peak 0.40 GB for 7 tiles, 3.55 GB for 8): the table (1),
             /// the packed `seen` and `next` sets (4) and the level's sets (2); 13 when N > 16
-            /// (1 + 8 + 4); a spread table's entries count, placements or not. Built spread,
-            /// 5-tile tables of the 4×4 (1 M entries for 524,160 placements) take ≈0.5 the
-            /// instructions of the build by rank and its spread copy: a move's new index is one
-            /// addition, not [`rank_after_move`]'s walk, and the walk's next placement is a
-            /// count in base N, not [`Placements::step`].
+            /// (1 + 8 + 4); a spread table's entries count, placements or not. Built spread, a
+            /// move's new index is one addition, not [`rank_after_move`]'s walk, and the walk's
+            /// next placement a count in base N, not [`Placements::step`]: the three 5-tile
+            /// tables of Korf's 100 (1 M entries each for 524,160 placements) took 2.22 G
+            /// instructions by rank and copied spread, 1.98 G built spread, 1.57 G once the
+            /// passes over a level skipped the empty blocks (callgrind; 0.37–0.49 s against
+            /// 0.27–0.34 s in five alternated runs, the machine loaded).
             ///
             /// # Constraints
             ///
@@ -2039,16 +2040,40 @@ pub mod search {
                 let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
                 // The goal's blank region.
                 let region = masks.flood(blank, masks.all & !occupied);
-                let threads = threads.max(1);
-                match (layout, n <= 16) {
-                    (Layout::Rank, true) => Build::<u16, _>::new(masks, Ranks::new(n, k))
-                        .run(cells, region, threads, on_level),
-                    (Layout::Rank, false) => Build::<u32, _>::new(masks, Ranks::new(n, k))
-                        .run(cells, region, threads, on_level),
-                    (Layout::Spread, true) => Build::<u16, _>::new(masks, Spread::new(n, k))
-                        .run(cells, region, threads, on_level),
-                    (Layout::Spread, false) => Build::<u32, _>::new(masks, Spread::new(n, k))
-                        .run(cells, region, threads, on_level),
+                let work = (threads.max(1), on_level);
+                let goal = (cells, region);
+                match layout {
+                    Layout::Rank => {
+                        let digits = Digits {
+                            n,
+                            k,
+                            w: weights(n, k),
+                        };
+                        build_numbered(masks, Ranks(digits), goal, work)
+                    }
+                    Layout::Spread => {
+                        let digits = Digits {
+                            n,
+                            k,
+                            w: spread_weights(n, k),
+                        };
+                        build_numbered(masks, Spread(digits), goal, work)
+                    }
+                }
+            }
+
+            /// [`build_table`] with `numbers`, from the goal's cells and blank region, on
+            /// `threads` threads: the blank's cell sets `u16` when N ≤ 16, else `u32`.
+            fn build_numbered<X: Numbering>(
+                masks: Masks,
+                numbers: X,
+                goal: (&[u8], u32),
+                (threads, on_level): (usize, &(dyn Fn(u8) + Sync)),
+            ) -> Vec<u8> {
+                if numbers.digits().n <= 16 {
+                    Build::<u16, X>::new(masks, numbers).run(goal, threads, on_level)
+                } else {
+                    Build::<u32, X>::new(masks, numbers).run(goal, threads, on_level)
                 }
             }
 
@@ -2065,6 +2090,8 @@ pub mod search {
                 type Cursor;
                 /// The numbers lie below this: the table's length.
                 fn len(&self) -> usize;
+                /// N, k and the weights of the number's digits.
+                fn digits(&self) -> &Digits;
                 /// The number of the placement with tile i on `cells[i]`.
                 fn number(&self, cells: &[u8]) -> usize;
                 /// The cursor at number `r` (of a placement).
@@ -2085,36 +2112,33 @@ pub mod search {
                 ) -> usize;
             }
 
-            /// Numbering by rank, N!/(N−k)! numbers (see [`rank`]).
-            struct Ranks {
+            /// k tiles on N cells, and the weights `w` of a number's digits.
+            struct Digits {
                 n: usize,
                 k: usize,
                 w: [usize; SLOTS],
             }
 
-            impl Ranks {
-                fn new(n: usize, k: usize) -> Self {
-                    Ranks {
-                        n,
-                        k,
-                        w: weights(n, k),
-                    }
-                }
-            }
+            /// Numbering by rank, N!/(N−k)! numbers (see [`rank`] and [`weights`]).
+            struct Ranks(Digits);
 
             impl Numbering for Ranks {
                 type Cursor = Placements;
 
                 fn len(&self) -> usize {
-                    super::placement::table_len(self.n, self.k)
+                    super::placement::table_len(self.0.n, self.0.k)
+                }
+
+                fn digits(&self) -> &Digits {
+                    &self.0
                 }
 
                 fn number(&self, cells: &[u8]) -> usize {
-                    rank(cells, self.n)
+                    rank(cells, self.0.n)
                 }
 
                 fn seek(&self, r: usize) -> Placements {
-                    Placements::at_rank(r, self.n, self.k)
+                    Placements::at_rank(r, self.0.n, self.0.k)
                 }
 
                 #[inline]
@@ -2124,7 +2148,7 @@ pub mod search {
 
                 #[inline]
                 fn placement<'c>(&self, cursor: &'c Placements) -> (&'c [usize], u32) {
-                    (&cursor.at[..self.k], cursor.occupied())
+                    (&cursor.at[..self.0.k], cursor.occupied())
                 }
 
                 #[inline]
@@ -2135,7 +2159,7 @@ pub mod search {
                     (from, to): (usize, usize),
                     (occupied, slot_at): (u32, &[u8; MAX_CELLS]),
                 ) -> usize {
-                    rank_after_move(r, &self.w, i, (from, to), |lo, hi| {
+                    rank_after_move(r, &self.0.w, i, (from, to), |lo, hi| {
                         let mut between = occupied & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
                         std::iter::from_fn(move || {
                             (between != 0).then(|| {
@@ -2150,50 +2174,38 @@ pub mod search {
 
             /// Numbering by spread index, N^k numbers (see [`spread_weights`]): the digits in
             /// base N are the tiles' cells; numbers with two tiles on one cell are no placement.
-            struct Spread {
-                n: usize,
-                k: usize,
-                w: [usize; SLOTS],
-            }
-
-            impl Spread {
-                fn new(n: usize, k: usize) -> Self {
-                    Spread {
-                        n,
-                        k,
-                        w: spread_weights(n, k),
-                    }
-                }
-            }
+            struct Spread(Digits);
 
             impl Numbering for Spread {
                 /// The digits, tile i's cell at entry i.
                 type Cursor = [usize; MAX_GROUP];
 
                 fn len(&self) -> usize {
-                    self.n.pow(self.k as u32)
+                    self.0.n.pow(self.0.k as u32)
+                }
+
+                fn digits(&self) -> &Digits {
+                    &self.0
                 }
 
                 fn number(&self, cells: &[u8]) -> usize {
-                    cells
-                        .iter()
-                        .zip(&self.w)
-                        .map(|(&c, w)| usize::from(c) * w)
-                        .sum()
+                    let w = &self.0.w;
+                    cells.iter().zip(w).map(|(&c, w)| usize::from(c) * w).sum()
                 }
 
                 fn seek(&self, r: usize) -> Self::Cursor {
+                    let Digits { n, k, w } = &self.0;
                     let mut digits = [0; MAX_GROUP];
-                    for (d, w) in digits.iter_mut().zip(&self.w[..self.k]) {
-                        *d = r / w % self.n;
+                    for (d, w) in digits.iter_mut().zip(&w[..*k]) {
+                        *d = r / w % n;
                     }
                     digits
                 }
 
                 #[inline]
                 fn step(&self, digits: &mut Self::Cursor) {
-                    let mut i = self.k - 1;
-                    while digits[i] + 1 == self.n {
+                    let mut i = self.0.k - 1;
+                    while digits[i] + 1 == self.0.n {
                         digits[i] = 0;
                         i -= 1;
                     }
@@ -2202,7 +2214,7 @@ pub mod search {
 
                 #[inline]
                 fn placement<'c>(&self, digits: &'c Self::Cursor) -> (&'c [usize], u32) {
-                    let cells = &digits[..self.k];
+                    let cells = &digits[..self.0.k];
                     (
                         cells,
                         cells.iter().fold(0, |m, &c| m | 1 << (c & CELL_MASK)),
@@ -2217,7 +2229,8 @@ pub mod search {
                     (from, to): (usize, usize),
                     _: (u32, &[u8; MAX_CELLS]),
                 ) -> usize {
-                    (r + to * self.w[i & (SLOTS - 1)]).wrapping_sub(from * self.w[i & (SLOTS - 1)])
+                    let wi = self.0.w[i & (SLOTS - 1)];
+                    (r + to * wi).wrapping_sub(from * wi)
                 }
             }
 
@@ -2310,8 +2323,7 @@ pub mod search {
                 /// `threads` threads (see [`build_table`]).
                 fn run(
                     mut self,
-                    cells: &[u8],
-                    region: u32,
+                    (cells, region): (&[u8], u32),
                     mut threads: usize,
                     on_level: &(dyn Fn(u8) + Sync),
                 ) -> Vec<u8> {
