@@ -5160,6 +5160,17 @@ pub mod any {
         }
     }
 
+    /// The index ([`Move::index`]) of the blank's move along `axis` (0: across rows, 1: across
+    /// columns), toward the higher row (column) if `up`.
+    const fn move_index(axis: usize, up: bool) -> usize {
+        match (axis == 0, up) {
+            (true, true) => 0,
+            (false, false) => 1,
+            (false, true) => 2,
+            (true, false) => 3,
+        }
+    }
+
     /// The board being peeled, where its moves go, and the scratch of the searches; cells
     /// are named as in [`Grid`].
     struct Peeler<'r, R: Record, W: Word> {
@@ -5783,21 +5794,35 @@ pub mod any {
             if !locked && least > 4 {
                 return None;
             }
-            let (gain, way) = self.way_around_along::<ALONG>(p, ahead)?;
-            (locked || gain >= least).then_some(way)
+            let (gain, higher) = self.way_around_along::<ALONG>(p, ahead)?;
+            (locked || gain >= least).then(|| self.side_way(p, ahead, ALONG, higher))
         }
 
         /// Moves the tile whose goal cell is `target`, one of the line, cell by cell toward
         /// it ([`Peeler::tile_step`]) until it is there or in `stop`; most steps, the blank
         /// behind the tile, by [`Peeler::step_behind`].
         fn tile_to(&mut self, target: usize, stop: &[usize], inward: Move) -> Option<()> {
-            let across = matches!(inward, Move::Up | Move::Down);
+            if matches!(inward, Move::Up | Move::Down) {
+                self.tile_to_line::<0>(target, stop, inward)
+            } else {
+                self.tile_to_line::<1>(target, stop, inward)
+            }
+        }
+
+        /// [`Peeler::tile_to`] for an outer line across `LINE` (0: a row, 1: a column), a
+        /// constant.
+        fn tile_to_line<const LINE: usize>(
+            &mut self,
+            target: usize,
+            stop: &[usize],
+            inward: Move,
+        ) -> Option<()> {
             loop {
                 let p = self.at[target];
                 if p == target || stop.contains(&p) {
                     return Some(());
                 }
-                if self.step_behind(p, target, across) {
+                if self.step_behind::<LINE>(p, target) {
                     continue;
                 }
                 match self.tile_step(p, target, inward)? {
@@ -5813,33 +5838,44 @@ pub mod any {
         }
 
         /// The step of the tile on `p` toward `target` in the steady state of its way: the
-        /// tile off the outer line (a row if `across`, else a column), the blank next to it
-        /// and not on a cell that brings it closer (it is where the tile was). The step
+        /// tile off the outer line (a row if `LINE` is 0, else a column), the blank next to
+        /// it and not on a cell that brings it closer (it is where the tile was). The step
         /// [`Peeler::tile_step`] and [`Peeler::around`] would make, without their general
         /// weighing: of the free cells closer to `target`, the one around the corner costs
         /// the blank 2 moves and the one straight ahead 4, so the corner is taken unless
-        /// there is none or [`Peeler::straight_way`] goes straight. Whether the tile
+        /// there is none or [`Peeler::straight_way`] would go straight. Whether the tile
         /// stepped; else nothing moved, and the general way decides. O(1).
-        fn step_behind(&mut self, p: usize, target: usize, across: bool) -> bool {
-            let (grid, blank) = (self.grid, self.blank);
-            let line_axis = usize::from(!across);
-            let on_line =
-                |q: usize| grid.coordinate(q, line_axis) == grid.coordinate(target, line_axis);
-            // The axis from the blank to the tile, `along`, and the other one.
-            let along = if blank.abs_diff(p) == 1 {
-                1
-            } else if blank.abs_diff(p) == grid.stride() {
-                0
+        #[inline(always)]
+        fn step_behind<const LINE: usize>(&mut self, p: usize, target: usize) -> bool {
+            let gap = self.blank.abs_diff(p);
+            if gap == 1 {
+                self.step_along::<LINE, 1>(p, target)
+            } else if gap == self.grid.stride() {
+                self.step_along::<LINE, 0>(p, target)
             } else {
-                return false;
-            };
+                false
+            }
+        }
+
+        /// [`Peeler::step_behind`] with the blank behind the tile along `ALONG` (0: across
+        /// rows, 1: across columns): the decisions of [`Peeler::straight_way`] and
+        /// [`Peeler::around`], each step's moves made at once ([`Peeler::rotate`]).
+        #[inline(always)]
+        fn step_along<const LINE: usize, const ALONG: usize>(
+            &mut self,
+            p: usize,
+            target: usize,
+        ) -> bool {
+            let (grid, blank) = (self.grid, self.blank);
+            let other = 1 - ALONG;
+            let line = grid.coordinate(target, LINE);
+            let on_line = |q: usize| grid.coordinate(q, LINE) == line;
             if on_line(p) {
                 return false;
             }
             // The cell the tile reaches in two straight steps: read one step early.
             self.touch((3 * p).wrapping_sub(2 * blank));
-            let other = 1 - along;
-            let (p_along, t_along) = (grid.coordinate(p, along), grid.coordinate(target, along));
+            let (p_along, t_along) = (grid.coordinate(p, ALONG), grid.coordinate(target, ALONG));
             if p_along != t_along && (t_along > p_along) != (p > blank) {
                 // The blank stands on a cell closer to the target.
                 return false;
@@ -5861,20 +5897,94 @@ pub mod any {
                 .filter(|&q| free(q));
             match (turn, ahead) {
                 (Some(turn), Some(ahead)) => {
-                    // Going straight makes no more moves in all when the tile has more to
-                    // go ahead than across.
+                    // As `straight_way`: going straight makes no more moves in all when the
+                    // tile has more to go ahead than across.
                     let costly = p_along.abs_diff(t_along) <= p_other.abs_diff(t_other);
-                    match self.straight_way(p, ahead, turn, costly) {
-                        Some(way) => {
-                            self.go_around(way, ahead, p);
+                    let corner = blank + turn - p;
+                    let locked = self.locked(corner);
+                    let mut least = 0;
+                    if !locked {
+                        least = self.step_gain(corner, other, blank > corner)
+                            + self.step_gain(turn, ALONG, corner > turn)
+                            + STRAIGHT_GAIN[usize::from(costly)];
+                        // Four moves gain at most 4: no need to weigh the way around.
+                        if least > 4 {
+                            self.turn_step::<ALONG>(p, turn, corner);
+                            return true;
+                        }
+                    }
+                    match self.way_around_along::<ALONG>(p, ahead) {
+                        Some((gain, higher)) if locked || gain >= least => {
+                            self.straight_step::<ALONG>(p, ahead, higher);
                             true
                         }
-                        None => self.around(p, turn),
+                        _ if !locked => {
+                            self.turn_step::<ALONG>(p, turn, corner);
+                            true
+                        }
+                        _ => false,
                     }
                 }
-                (Some(next), None) | (None, Some(next)) => self.around(p, next),
+                (Some(turn), None) => {
+                    let corner = blank + turn - p;
+                    if self.locked(corner) {
+                        return false;
+                    }
+                    self.turn_step::<ALONG>(p, turn, corner);
+                    true
+                }
+                (None, Some(ahead)) => match self.way_around_along::<ALONG>(p, ahead) {
+                    Some((_, higher)) => {
+                        self.straight_step::<ALONG>(p, ahead, higher);
+                        true
+                    }
+                    None => false,
+                },
                 (None, None) => false,
             }
+        }
+
+        /// The tile on `p`, the blank behind it along `ALONG`, turns onto `turn`: the blank
+        /// goes to `corner`, on to `turn` and back onto `p`, 3 moves recorded at once.
+        #[inline(always)]
+        fn turn_step<const ALONG: usize>(&mut self, p: usize, turn: usize, corner: usize) {
+            let side = move_index(1 - ALONG, turn > p);
+            let along = move_index(ALONG, p > self.blank);
+            let codes = side | along << 2 | Move::opposite_index(side) << 4;
+            self.record.record_codes(codes as u64, 3);
+            self.rotate([corner, turn, p]);
+        }
+
+        /// The tile on `p`, the blank behind it along `ALONG`, goes straight on to `next`, the
+        /// blank around it on the side of the higher row (column) if `higher`: 5 moves
+        /// recorded at once, as [`Peeler::go_around`].
+        #[inline(always)]
+        fn straight_step<const ALONG: usize>(&mut self, p: usize, next: usize, higher: bool) {
+            let side = move_index(1 - ALONG, higher);
+            let along = move_index(ALONG, next > p);
+            let (back, behind) = (Move::opposite_index(side), Move::opposite_index(along));
+            let codes = side | along << 2 | along << 4 | back << 6 | behind << 8;
+            self.record.record_codes(codes as u64, 5);
+            let [a, b, c] = self.side_way(p, next, ALONG, higher);
+            self.rotate([a, b, c, next, p]);
+        }
+
+        /// Moves the blank along `way`, each cell next to the one before, the moves recorded
+        /// by the caller: what [`Peeler::shift_blank`] does at each, each word written once.
+        #[inline(always)]
+        fn rotate<const N: usize>(&mut self, way: [usize; N]) {
+            let mut hole = self.blank;
+            let blank_word = self.cells[hole];
+            for q in way {
+                let word = self.cells[q];
+                self.cells[hole] = word;
+                if word.in_line() {
+                    self.at[word.home()] = hole;
+                }
+                hole = q;
+            }
+            self.cells[hole] = blank_word;
+            self.blank = hole;
         }
 
         /// What the tile on `q` gains in Manhattan distance (1 or −1) moving one cell along
@@ -5944,20 +6054,25 @@ pub mod any {
         /// whose tiles gain more: what its four moves gain and the three cells before
         /// `next`; `None` when both sides are locked or off the board. O(1).
         fn way_around(&self, p: usize, next: usize) -> Option<(isize, [usize; 3])> {
-            if self.blank.abs_diff(p) == 1 {
-                self.way_around_along::<1>(p, next)
+            let along = usize::from(self.blank.abs_diff(p) == 1);
+            let (gain, higher) = if along == 1 {
+                self.way_around_along::<1>(p, next)?
             } else {
-                self.way_around_along::<0>(p, next)
-            }
+                self.way_around_along::<0>(p, next)?
+            };
+            Some((gain, self.side_way(p, next, along, higher)))
         }
 
         /// [`Peeler::way_around`] for a tile going along `ALONG` (0: across rows, 1: across
-        /// columns), a constant so that every coordinate read is one shift or one mask.
+        /// columns), a constant so that every coordinate read is one shift or one mask: what
+        /// the four moves gain and whether the way is on the side of the higher row (column).
+        /// Each side counts the moves that bring a tile closer, so that a gain is twice the
+        /// count less 4.
         fn way_around_along<const ALONG: usize>(
             &self,
             p: usize,
             next: usize,
-        ) -> Option<(isize, [usize; 3])> {
+        ) -> Option<(isize, bool)> {
             let (blank, grid) = (self.blank, self.grid);
             let across = 1 - ALONG;
             // The sides are across the tile's way, `offset` cells away.
@@ -5971,29 +6086,56 @@ pub mod any {
             // The places the tiles move from, known here: along, those of `p` and `next`.
             let (p_along, next_along) = (grid.coordinate(p, ALONG), grid.coordinate(next, ALONG));
             let next_home = grid.coordinate(self.cells[next].home(), across);
-            let side = |higher: bool| {
-                if if higher { line + 1 == lines } else { line == 0 } {
-                    return None;
-                }
-                let shift = |q: usize| if higher { q + offset } else { q - offset };
-                let way = [shift(blank), shift(p), shift(next)];
-                let words = way.map(|q| self.cells[q]);
-                if words.iter().any(|word| word.is_locked()) {
-                    return None;
-                }
-                let home = |i: usize, axis: usize| grid.coordinate(words[i].home(), axis);
-                let side = if higher { line + 1 } else { line - 1 };
-                // Onto the tile's line, back twice along the way, off the line to the side.
-                let gain = gain_of(home(0, across), side, !higher)
-                    + gain_of(home(1, ALONG), p_along, !forward)
-                    + gain_of(home(2, ALONG), next_along, !forward)
-                    + gain_of(next_home, line, higher);
-                Some((gain, way))
+            // The tiles beside `p` and `next` move back along the way.
+            let back = |word: W, place: usize| {
+                let home = grid.coordinate(word.home(), ALONG);
+                u8::from(if forward { home < place } else { home > place })
             };
-            match (side(false), side(true)) {
-                (Some(low), Some(high)) => Some(if high.0 > low.0 { high } else { low }),
-                (low, high) => low.or(high),
-            }
+            // Onto the tile's line from the side, back twice along the way, off the line to
+            // the side: the moves that gain, or `None` when a cell is locked.
+            let side = |words: [W; 3], higher: bool| {
+                if words[0].is_locked() | words[1].is_locked() | words[2].is_locked() {
+                    return None;
+                }
+                let home = grid.coordinate(words[0].home(), across);
+                let (onto, off) = if higher {
+                    (home <= line, next_home > line)
+                } else {
+                    (home >= line, next_home < line)
+                };
+                Some(
+                    u8::from(onto)
+                        + back(words[1], p_along)
+                        + back(words[2], next_along)
+                        + u8::from(off),
+                )
+            };
+            let low = (line != 0)
+                .then(|| side([blank, p, next].map(|q| self.cells[q - offset]), false))
+                .flatten();
+            let high = (line + 1 != lines)
+                .then(|| side([blank, p, next].map(|q| self.cells[q + offset]), true))
+                .flatten();
+            let (good, higher) = match (low, high) {
+                (Some(low), Some(high)) => {
+                    if high > low {
+                        (high, true)
+                    } else {
+                        (low, false)
+                    }
+                }
+                (Some(low), None) => (low, false),
+                (None, Some(high)) => (high, true),
+                (None, None) => return None,
+            };
+            Some((2 * isize::from(good) - 4, higher))
+        }
+
+        /// The blank's way around the tile on `p` to `next` on the side `higher` (or lower)
+        /// across `along`: the three cells before `next`.
+        fn side_way(&self, p: usize, next: usize, along: usize, higher: bool) -> [usize; 3] {
+            let offset = if along == 1 { self.grid.stride() } else { 1 };
+            [self.blank, p, next].map(|q| if higher { q + offset } else { q - offset })
         }
 
         /// Places the tiles of `line`, the outer line of the part, `inward` pointing into the
