@@ -5553,46 +5553,45 @@ pub mod any {
             let stride = grid.stride();
             let (tr, tc) = grid.row_col(target);
             let (mut br, mut bc) = grid.row_col(self.blank);
-            // Whether the tile on `q` gains when the blank comes by `m`, or `None` when the
-            // cell is shut. The tile goes against the blank's move.
-            let gains = |peeler: &Self, (q, m): (usize, Move)| {
+            // The cell `q` the blank would enter by `m` on row (column) `place`, if free,
+            // and whether its tile, which goes the other way, gains: toward a higher row or
+            // column when `m` is Up or Left.
+            let way = |peeler: &Self, q: usize, m: Move, place: usize| {
                 let word = peeler.cells[q];
                 if word.is_locked() || avoid.contains(&q) {
                     return None;
                 }
-                let axis = usize::from(matches!(m, Move::Left | Move::Right));
-                let up = matches!(m, Move::Up | Move::Left);
-                let home = grid.coordinate(word.home(), axis);
-                Some(((q, m), gain_of(home, grid.coordinate(q, axis), up) > 0))
+                let vertical = matches!(m, Move::Down | Move::Up);
+                let home = grid.coordinate(word.home(), usize::from(!vertical));
+                let gains = if matches!(m, Move::Up | Move::Left) {
+                    home > place
+                } else {
+                    home < place
+                };
+                Some((q, m, gains))
             };
             loop {
                 let blank = self.blank;
                 if blank == target {
                     return true;
                 }
-                let vertical = (br != tr).then(|| {
-                    if tr > br {
-                        (blank + stride, Move::Down)
-                    } else {
-                        (blank - stride, Move::Up)
-                    }
-                });
-                let horizontal = (bc != tc).then(|| {
-                    if tc > bc {
-                        (blank + 1, Move::Right)
-                    } else {
-                        (blank - 1, Move::Left)
-                    }
-                });
+                let vertical = match tr.cmp(&br) {
+                    std::cmp::Ordering::Greater => way(self, blank + stride, Move::Down, br + 1),
+                    std::cmp::Ordering::Less => way(self, blank - stride, Move::Up, br - 1),
+                    std::cmp::Ordering::Equal => None,
+                };
+                let horizontal = match tc.cmp(&bc) {
+                    std::cmp::Ordering::Greater => way(self, blank + 1, Move::Right, bc + 1),
+                    std::cmp::Ordering::Less => way(self, blank - 1, Move::Left, bc - 1),
+                    std::cmp::Ordering::Equal => None,
+                };
                 let (first, second) = if br.abs_diff(tr) >= bc.abs_diff(tc) {
                     (vertical, horizontal)
                 } else {
                     (horizontal, vertical)
                 };
-                let first = first.and_then(|way| gains(self, way));
-                let second = second.and_then(|way| gains(self, way));
-                let ((q, m), _) = match (first, second) {
-                    (Some(first), Some(second)) if second.1 && !first.1 => second,
+                let (q, m, _) = match (first, second) {
+                    (Some(first), Some(second)) if second.2 && !first.2 => second,
                     (Some(first), _) => first,
                     (None, Some(second)) => second,
                     (None, None) => return false,
