@@ -6148,16 +6148,32 @@ pub mod any {
         fn place_line(&mut self, line: &[usize], inward: Move, region: Part) -> Option<()> {
             let axis = usize::from(matches!(inward, Move::Left | Move::Right));
             let grid = self.grid;
-            let at = grid.place(line[0])[axis];
+            let at = grid.place(line[0])[axis] as usize;
+            // A tile's goal on the line's row (column): a shift and a mask of its goal cell.
+            let (shift, mask) = if axis == 0 {
+                (grid.shift, usize::MAX)
+            } else {
+                (0, grid.stride() - 1)
+            };
+            let of_line = |word: W| (word.home() >> shift) & mask == at;
+            // The cells of each row of the region, 16 at a time: a group without a tile of
+            // the line (most) is passed on one test of all its words, without a branch each.
+            const GROUP: usize = 16;
             for row in region.first[0]..=region.last[0] {
                 let start = grid.at(row, region.first[1]);
-                let end = grid.at(row, region.last[1]);
-                for p in start..=end {
-                    let word = self.cells[p];
-                    let home = word.home();
-                    if grid.place(home)[axis] == at {
-                        self.cells[p] = word.of_line();
-                        self.at[home] = p;
+                let end = grid.at(row, region.last[1]) + 1;
+                for first in (start..end).step_by(GROUP) {
+                    let last = end.min(first + GROUP);
+                    let words = &self.cells[first..last];
+                    if !words.iter().fold(false, |any, &word| any | of_line(word)) {
+                        continue;
+                    }
+                    for p in first..last {
+                        let word = self.cells[p];
+                        if of_line(word) {
+                            self.cells[p] = word.of_line();
+                            self.at[word.home()] = p;
+                        }
                     }
                 }
             }
