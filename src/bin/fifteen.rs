@@ -6281,34 +6281,42 @@ pub mod any {
                 .collect();
             let start = [index(self.at[a])?, index(self.at[b])?, index(self.blank)?];
             let goal = (index(a)?, index(b)?);
-            let mut from: Vec<Option<(usize, usize)>> = vec![None; n * n * n];
-            let mut queue = std::collections::VecDeque::from([start]);
-            from[encode(start)] = Some((encode(start), 0));
+            // `from[state]`: the state before it and the blank's cell in the window, packed
+            // (`UNSEEN` when not reached); the queue a list, each state in it at most once.
+            const UNSEEN: u32 = u32::MAX;
+            let pack = |state: usize, q: usize| (state << 8 | q) as u32;
+            let mut from = vec![UNSEEN; n * n * n];
+            let mut queue = Vec::with_capacity(n * n * n);
+            queue.push(start);
+            from[encode(start)] = pack(encode(start), 0);
+            let mut head = 0;
             let end = loop {
-                let state = queue.pop_front()?;
+                let state = *queue.get(head)?;
+                head += 1;
                 if (state[0], state[1]) == goal {
                     break state;
                 }
-                for q in neighbors[state[2]].into_iter().flatten() {
-                    let mut next = state;
-                    next[2] = q;
-                    for tile in 0..2 {
-                        if state[tile] == q {
-                            next[tile] = state[2];
-                        }
-                    }
-                    if from[encode(next)].is_none() {
-                        from[encode(next)] = Some((encode(state), q));
-                        queue.push_back(next);
+                let [at_a, at_b, blank] = state;
+                for &q in neighbors[blank].iter().flatten() {
+                    // A tile on the blank's next cell moves onto the blank's.
+                    let next = [
+                        if at_a == q { blank } else { at_a },
+                        if at_b == q { blank } else { at_b },
+                        q,
+                    ];
+                    let code = encode(next);
+                    if from[code] == UNSEEN {
+                        from[code] = pack(encode(state), q);
+                        queue.push(next);
                     }
                 }
             };
             let mut blank_cells = Vec::new();
             let mut code = encode(end);
             while code != encode(start) {
-                let (previous, blank) = from[code]?;
-                blank_cells.push(window[blank]);
-                code = previous;
+                let packed = from[code] as usize;
+                blank_cells.push(window[packed & 0xFF]);
+                code = packed >> 8;
             }
             for &q in blank_cells.iter().rev() {
                 self.slide(q);
