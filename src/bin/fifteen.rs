@@ -6275,9 +6275,15 @@ pub mod any {
             let n = window.len();
             let index = |p: usize| window.iter().position(|&q| q == p);
             let encode = |s: [usize; 3]| (s[0] * n + s[1]) * n + s[2];
-            let neighbors: Vec<[Option<usize>; 4]> = window
+            // Each cell's neighbours in the window, in the order of [`Move::ALL`].
+            let neighbors: Vec<Vec<usize>> = window
                 .iter()
-                .map(|&p| Move::ALL.map(|m| self.grid.neighbor(p, m).and_then(index)))
+                .map(|&p| {
+                    Move::ALL
+                        .iter()
+                        .filter_map(|&m| self.grid.neighbor(p, m).and_then(index))
+                        .collect()
+                })
                 .collect();
             let start = [index(self.at[a])?, index(self.at[b])?, index(self.blank)?];
             let goal = (index(a)?, index(b)?);
@@ -6287,17 +6293,17 @@ pub mod any {
             let pack = |state: usize, q: usize| (state << 8 | q) as u32;
             let mut from = vec![UNSEEN; n * n * n];
             let mut queue = Vec::with_capacity(n * n * n);
-            queue.push(start);
+            queue.push((start, encode(start)));
             from[encode(start)] = pack(encode(start), 0);
             let mut head = 0;
             let end = loop {
-                let state = *queue.get(head)?;
+                let (state, here) = *queue.get(head)?;
                 head += 1;
                 if (state[0], state[1]) == goal {
                     break state;
                 }
                 let [at_a, at_b, blank] = state;
-                for &q in neighbors[blank].iter().flatten() {
+                for &q in &neighbors[blank] {
                     // A tile on the blank's next cell moves onto the blank's.
                     let next = [
                         if at_a == q { blank } else { at_a },
@@ -6306,8 +6312,8 @@ pub mod any {
                     ];
                     let code = encode(next);
                     if from[code] == UNSEEN {
-                        from[code] = pack(encode(state), q);
-                        queue.push(next);
+                        from[code] = pack(here, q);
+                        queue.push((next, code));
                     }
                 }
             };
