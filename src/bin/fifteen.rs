@@ -5816,12 +5816,15 @@ pub mod any {
             stop: &[usize],
             inward: Move,
         ) -> Option<()> {
+            // The tile's cell, known after a step behind: not read back from `at`, just
+            // written where the step's cells moved.
+            let mut p = self.at[target];
             loop {
-                let p = self.at[target];
                 if p == target || stop.contains(&p) {
                     return Some(());
                 }
-                if self.step_behind::<LINE>(p, target) {
+                if let Some(next) = self.step_behind::<LINE>(p, target) {
+                    p = next;
                     continue;
                 }
                 match self.tile_step(p, target, inward)? {
@@ -5833,6 +5836,7 @@ pub mod any {
                         }
                     }
                 }
+                p = self.at[target];
             }
         }
 
@@ -5842,17 +5846,17 @@ pub mod any {
         /// [`Peeler::tile_step`] and [`Peeler::around`] would make, without their general
         /// weighing: of the free cells closer to `target`, the one around the corner costs
         /// the blank 2 moves and the one straight ahead 4, so the corner is taken unless
-        /// there is none or [`Peeler::straight_way`] would go straight. Whether the tile
-        /// stepped; else nothing moved, and the general way decides. O(1).
+        /// there is none or [`Peeler::straight_way`] would go straight. The cell the tile
+        /// stepped to; else `None`, nothing moved, and the general way decides. O(1).
         #[inline(always)]
-        fn step_behind<const LINE: usize>(&mut self, p: usize, target: usize) -> bool {
+        fn step_behind<const LINE: usize>(&mut self, p: usize, target: usize) -> Option<usize> {
             let gap = self.blank.abs_diff(p);
             if gap == 1 {
                 self.step_along::<LINE, 1>(p, target)
             } else if gap == self.grid.stride() {
                 self.step_along::<LINE, 0>(p, target)
             } else {
-                false
+                None
             }
         }
 
@@ -5864,20 +5868,20 @@ pub mod any {
             &mut self,
             p: usize,
             target: usize,
-        ) -> bool {
+        ) -> Option<usize> {
             let (grid, blank) = (self.grid, self.blank);
             let other = 1 - ALONG;
             let line = grid.coordinate(target, LINE);
             let on_line = |q: usize| grid.coordinate(q, LINE) == line;
             if on_line(p) {
-                return false;
+                return None;
             }
             // The cell the tile reaches in two straight steps: read one step early.
             self.touch((3 * p).wrapping_sub(2 * blank));
             let (p_along, t_along) = (grid.coordinate(p, ALONG), grid.coordinate(target, ALONG));
             if p_along != t_along && (t_along > p_along) != (p > blank) {
                 // The blank stands on a cell closer to the target.
-                return false;
+                return None;
             }
             let (p_other, t_other) = (grid.coordinate(p, other), grid.coordinate(target, other));
             let free = |q: usize| !self.locked(q) && (q == target || !on_line(q));
@@ -5909,37 +5913,35 @@ pub mod any {
                         // Four moves gain at most 4: no need to weigh the way around.
                         if least > 4 {
                             self.turn_step::<ALONG>(p, turn, corner);
-                            return true;
+                            return Some(turn);
                         }
                     }
                     match self.way_around_along::<ALONG>(p, ahead) {
                         Some((gain, higher)) if locked || gain >= least => {
                             self.straight_step::<ALONG>(p, ahead, higher);
-                            true
+                            Some(ahead)
                         }
                         _ if !locked => {
                             self.turn_step::<ALONG>(p, turn, corner);
-                            true
+                            Some(turn)
                         }
-                        _ => false,
+                        _ => None,
                     }
                 }
                 (Some(turn), None) => {
                     let corner = blank + turn - p;
                     if self.locked(corner) {
-                        return false;
+                        return None;
                     }
                     self.turn_step::<ALONG>(p, turn, corner);
-                    true
+                    Some(turn)
                 }
-                (None, Some(ahead)) => match self.way_around_along::<ALONG>(p, ahead) {
-                    Some((_, higher)) => {
-                        self.straight_step::<ALONG>(p, ahead, higher);
-                        true
-                    }
-                    None => false,
-                },
-                (None, None) => false,
+                (None, Some(ahead)) => {
+                    let (_, higher) = self.way_around_along::<ALONG>(p, ahead)?;
+                    self.straight_step::<ALONG>(p, ahead, higher);
+                    Some(ahead)
+                }
+                (None, None) => None,
             }
         }
 
