@@ -5552,18 +5552,17 @@ pub mod any {
             let grid = self.grid;
             let stride = grid.stride();
             let (tr, tc) = grid.row_col(target);
-            let (mut br, mut bc) = grid.row_col(self.blank);
-            // The cell `q` the blank would enter by `m` on row (column) `place`, if free,
-            // and whether its tile, which goes the other way, gains: toward a higher row or
-            // column when `m` is Up or Left.
-            let way = |peeler: &Self, q: usize, m: Move, place: usize| {
+            // The cell `q` the blank would enter by the move of index `m` on row (column)
+            // `place`, if free: the cell, the move, and whether its tile, which goes the other
+            // way, gains (toward a higher row or column when the move is Up or Left).
+            let way = |peeler: &Self, q: usize, m: usize, place: usize| {
                 let word = peeler.cells[q];
                 if word.is_locked() || avoid.contains(&q) {
                     return None;
                 }
-                let vertical = matches!(m, Move::Down | Move::Up);
+                let vertical = m == Move::Down.index() || m == Move::Up.index();
                 let home = grid.coordinate(word.home(), usize::from(!vertical));
-                let gains = if matches!(m, Move::Up | Move::Left) {
+                let gains = if m == Move::Up.index() || m == Move::Left.index() {
                     home > place
                 } else {
                     home < place
@@ -5575,14 +5574,19 @@ pub mod any {
                 if blank == target {
                     return true;
                 }
+                let (br, bc) = grid.row_col(blank);
                 let vertical = match tr.cmp(&br) {
-                    std::cmp::Ordering::Greater => way(self, blank + stride, Move::Down, br + 1),
-                    std::cmp::Ordering::Less => way(self, blank - stride, Move::Up, br - 1),
+                    std::cmp::Ordering::Greater => {
+                        way(self, blank + stride, Move::Down.index(), br + 1)
+                    }
+                    std::cmp::Ordering::Less => way(self, blank - stride, Move::Up.index(), br - 1),
                     std::cmp::Ordering::Equal => None,
                 };
                 let horizontal = match tc.cmp(&bc) {
-                    std::cmp::Ordering::Greater => way(self, blank + 1, Move::Right, bc + 1),
-                    std::cmp::Ordering::Less => way(self, blank - 1, Move::Left, bc - 1),
+                    std::cmp::Ordering::Greater => {
+                        way(self, blank + 1, Move::Right.index(), bc + 1)
+                    }
+                    std::cmp::Ordering::Less => way(self, blank - 1, Move::Left.index(), bc - 1),
                     std::cmp::Ordering::Equal => None,
                 };
                 let (first, second) = if br.abs_diff(tr) >= bc.abs_diff(tc) {
@@ -5590,21 +5594,23 @@ pub mod any {
                 } else {
                     (horizontal, vertical)
                 };
-                let (q, m, _) = match (first, second) {
-                    (Some(first), Some(second)) if second.2 && !first.2 => second,
-                    (Some(first), _) => first,
-                    (None, Some(second)) => second,
+                // Both free: the second only where its tile gains and the first's does not,
+                // chosen by a select rather than a branch (the gains are a coin's toss).
+                let (q, m) = match (first, second) {
+                    (Some(first), Some(second)) => {
+                        let take = second.2 && !first.2;
+                        (
+                            if take { second.0 } else { first.0 },
+                            if take { second.1 } else { first.1 },
+                        )
+                    }
+                    (Some((q, m, _)), None) | (None, Some((q, m, _))) => (q, m),
                     (None, None) => return false,
                 };
                 // Four moves on the same way, the cell most trips reach (they go straight).
                 self.touch((5 * q).wrapping_sub(4 * blank));
-                self.slide_by(m, q);
-                match m {
-                    Move::Down => br += 1,
-                    Move::Up => br -= 1,
-                    Move::Right => bc += 1,
-                    Move::Left => bc -= 1,
-                }
+                self.record.record_codes(m as u64, 1);
+                self.shift_blank(q);
             }
         }
 
