@@ -4705,6 +4705,7 @@ pub mod any {
     use super::goal::is_reachable;
     use super::search::bound::LinearConflict;
     use super::search::{ida, Budget, Limits, Puzzle};
+    use std::collections::HashMap;
     use std::io::{self, Write};
 
     /// The order in which the cells of a line are filled.
@@ -5171,6 +5172,11 @@ pub mod any {
         }
     }
 
+    /// A question [`Peeler::place_pair`] asks: the window's cells (row and column from its
+    /// first), and the places in it of the two tiles and the blank, and of the two tiles' goal
+    /// cells. The answer depends on nothing else: many lines ask the same.
+    type PairSearch = (Vec<(isize, isize)>, [u8; 3], [u8; 2]);
+
     /// The board being peeled, where its moves go, and the scratch of the searches; cells
     /// are named as in [`Grid`].
     struct Peeler<'r, R: Record, W: Word> {
@@ -5200,6 +5206,8 @@ pub mod any {
         visits: u64,
         /// The goal cells of the tiles read ahead of need ([`Peeler::touch`]), summed.
         touched: usize,
+        /// The blank's ways found by [`Peeler::place_pair`]'s searches, by their question.
+        pairs: HashMap<PairSearch, Option<Vec<u8>>>,
     }
 
     /// Solves `cells` to `goal` the way `variant` says, handing each move to `record`; the
@@ -5268,6 +5276,7 @@ pub mod any {
                 queue: Vec::new(),
                 visits: 0,
                 touched: 0,
+                pairs: HashMap::new(),
             };
             let stuck = match peeler.peel() {
                 Some(()) => grid.cells().find(|&q| peeler.tile(q) != peeler.goal[q]),
@@ -6278,8 +6287,45 @@ pub mod any {
 
         /// Brings the tiles whose goal cells are `a` and `b` (of the line) there by a
         /// breadth-first search over the places of the two and the blank within `window` (at
-        /// most 12 cells: 1,728 states).
+        /// most 12 cells: 1,728 states); each search's answer is kept, and a question asked
+        /// again ([`PairSearch`]) answered from it, the same moves.
         fn place_pair(&mut self, window: &[usize], a: usize, b: usize) -> Option<()> {
+            let index = |p: usize| window.iter().position(|&q| q == p);
+            let start = [index(self.at[a])?, index(self.at[b])?, index(self.blank)?];
+            let goal = [index(a)?, index(b)?];
+            let (first_row, first_col) = self.row_col(window[0]);
+            let shape = window
+                .iter()
+                .map(|&p| {
+                    let (row, col) = self.row_col(p);
+                    (
+                        row as isize - first_row as isize,
+                        col as isize - first_col as isize,
+                    )
+                })
+                .collect();
+            let byte = |i: usize| i as u8;
+            let question = (shape, start.map(byte), goal.map(byte));
+            if !self.pairs.contains_key(&question) {
+                let answer = self.pair_search(window, start, goal);
+                self.pairs.insert(question.clone(), answer);
+            }
+            let places = self.pairs.get(&question)?.clone()?;
+            for i in places {
+                self.slide(window[usize::from(i)]);
+            }
+            Some(())
+        }
+
+        /// The places in `window` the blank goes through, in order, to bring the tiles on
+        /// `start[0]` and `start[1]` to `goal`, the blank on `start[2]`: a breadth-first
+        /// search over the places of the three. `None` if there is no way.
+        fn pair_search(
+            &self,
+            window: &[usize],
+            start: [usize; 3],
+            goal: [usize; 2],
+        ) -> Option<Vec<u8>> {
             let n = window.len();
             let index = |p: usize| window.iter().position(|&q| q == p);
             let encode = |s: [usize; 3]| (s[0] * n + s[1]) * n + s[2];
@@ -6293,8 +6339,6 @@ pub mod any {
                         .collect()
                 })
                 .collect();
-            let start = [index(self.at[a])?, index(self.at[b])?, index(self.blank)?];
-            let goal = (index(a)?, index(b)?);
             // `from[state]`: the state before it and the blank's cell in the window, packed
             // (`UNSEEN` when not reached); the queue a list, each state in it at most once.
             const UNSEEN: u32 = u32::MAX;
@@ -6307,7 +6351,7 @@ pub mod any {
             let end = loop {
                 let (state, here) = *queue.get(head)?;
                 head += 1;
-                if (state[0], state[1]) == goal {
+                if [state[0], state[1]] == goal {
                     break state;
                 }
                 let [at_a, at_b, blank] = state;
@@ -6325,17 +6369,15 @@ pub mod any {
                     }
                 }
             };
-            let mut blank_cells = Vec::new();
+            let mut places = Vec::new();
             let mut code = encode(end);
             while code != encode(start) {
                 let packed = from[code] as usize;
-                blank_cells.push(window[packed & 0xFF]);
+                places.push((packed & 0xFF) as u8);
                 code = packed >> 8;
             }
-            for &q in blank_cells.iter().rev() {
-                self.slide(q);
-            }
-            Some(())
+            places.reverse();
+            Some(places)
         }
 
         /// Solves the part left, at most 3×3, by IDA* on its own tiles, renumbered by their
