@@ -5183,10 +5183,14 @@ pub mod any {
         grid: Grid,
         /// The blank's cell.
         blank: usize,
-        /// `at[c]`: the cell of the tile whose goal cell is `c`, kept for the tiles of the
-        /// line being placed, found again when a line starts: keeping every tile's would
-        /// cost a write far from the blank at every move.
+        /// `at[slot(c)]`: the cell of the tile whose goal cell is `c`, kept for the tiles of
+        /// the line being placed, found again when a line starts: keeping every tile's would
+        /// cost a write far from the blank at every move. A goal cell's slot
+        /// ([`Peeler::slot`]) is its column on a row, its row on a column: a line's tiles
+        /// side by side, even a column's.
         at: Vec<usize>,
+        /// The shift and the mask that make a goal cell of the line its slot in `at`.
+        slot: (u32, usize),
         /// `goal[c]`: the tile whose goal cell is `c` (`u32::MAX` on padding).
         goal: Vec<u32>,
         /// The board, cell by cell.
@@ -5264,7 +5268,8 @@ pub mod any {
             let mut peeler = Peeler {
                 grid,
                 blank,
-                at: vec![0; len],
+                at: vec![0; grid.rows.max(grid.stride())],
+                slot: (0, grid.stride() - 1),
                 goal: padded_goal,
                 cells: words,
                 record,
@@ -5362,9 +5367,22 @@ pub mod any {
             self.cells.swap(blank, next);
             let word = self.cells[blank];
             if word.in_line() {
-                self.at[word.home()] = blank;
+                let slot = self.slot(word.home());
+                self.at[slot] = blank;
             }
             self.blank = next;
+        }
+
+        /// The place in `at` of goal cell `home`, one of the line's.
+        #[inline(always)]
+        fn slot(&self, home: usize) -> usize {
+            (home >> self.slot.0) & self.slot.1
+        }
+
+        /// The cell of the tile whose goal cell is `home`, one of the line's.
+        #[inline(always)]
+        fn at(&self, home: usize) -> usize {
+            self.at[self.slot(home)]
         }
 
         /// Reads cell `p` (if on the board) ahead of need, so that its cache miss, on a
@@ -5833,7 +5851,7 @@ pub mod any {
         ) -> Option<()> {
             // The tile's cell, known after a step behind: not read back from `at`, just
             // written where the step's cells moved.
-            let mut p = self.at[target];
+            let mut p = self.at(target);
             loop {
                 if p == target || stop.contains(&p) {
                     return Some(());
@@ -5851,7 +5869,7 @@ pub mod any {
                         }
                     }
                 }
-                p = self.at[target];
+                p = self.at(target);
             }
         }
 
@@ -5995,7 +6013,8 @@ pub mod any {
                 let word = self.cells[q];
                 self.cells[hole] = word;
                 if word.in_line() {
-                    self.at[word.home()] = hole;
+                    let slot = self.slot(word.home());
+                    self.at[slot] = hole;
                 }
                 hole = q;
             }
@@ -6173,6 +6192,12 @@ pub mod any {
                 (0, grid.stride() - 1)
             };
             let of_line = |word: W| (word.home() >> shift) & mask == at;
+            // A row's tiles by their column, a column's by their row.
+            self.slot = if axis == 0 {
+                (0, grid.stride() - 1)
+            } else {
+                (grid.shift, usize::MAX)
+            };
             // The cells of each row of the region, 16 at a time: a group without a tile of
             // the line (most) is passed on one test of all its words, without a branch each.
             const GROUP: usize = 16;
@@ -6189,15 +6214,18 @@ pub mod any {
                         let word = self.cells[p];
                         if of_line(word) {
                             self.cells[p] = word.of_line();
-                            self.at[word.home()] = p;
+                            let slot = self.slot(word.home());
+                            self.at[slot] = p;
                         }
                     }
                 }
             }
             let mut left: Vec<usize> = (0..line.len()).collect();
+            // Whether each cell of the line is locked, side by side (a column's cells are rows
+            // apart), kept as the line is filled.
+            let mut locked: Vec<bool> = line.iter().map(|&q| self.locked(q)).collect();
             while !left.is_empty() {
-                let is_free =
-                    |i: Option<usize>| i.is_some_and(|i| i < line.len() && !self.locked(line[i]));
+                let is_free = |i: Option<usize>| i.is_some_and(|i| i < line.len() && !locked[i]);
                 let candidates = match self.variant.order {
                     Order::Nearest => &left[..],
                     Order::Forward => &left[..1],
@@ -6215,7 +6243,7 @@ pub mod any {
                         (false, false) => (i, false),
                         _ => continue,
                     };
-                    let distance = self.distance(self.blank, self.at[line[i]]);
+                    let distance = self.distance(self.blank, self.at(line[i]));
                     if nearest.map_or(true, |(d, ..)| distance < d) {
                         nearest = Some((distance, start, pair));
                     }
@@ -6224,14 +6252,16 @@ pub mod any {
                 self.placing = line[start];
                 if pair {
                     let (first, last) = (line[start], line[start + 1]);
-                    if self.at[first] != first || self.at[last] != last {
+                    if self.at(first) != first || self.at(last) != last {
                         self.place_last_two(line, start, inward)?;
                     }
                     self.lock(first, true);
                     self.lock(last, true);
+                    (locked[start], locked[start + 1]) = (true, true);
                 } else {
                     self.tile_to(line[start], &[], inward)?;
                     self.lock(line[start], true);
+                    locked[start] = true;
                 }
                 for filled in start..start + 1 + usize::from(pair) {
                     if let Ok(j) = left.binary_search(&filled) {
@@ -6255,7 +6285,7 @@ pub mod any {
                 &line[low..line.len().min(low + 3)]
             };
             let large = self.window(wide, inward, 4)?;
-            let inside = |peeler: &Self, home: usize| large.contains(&peeler.at[home]);
+            let inside = |peeler: &Self, home: usize| large.contains(&peeler.at(home));
             if !inside(self, first) || !inside(self, last) {
                 self.tile_to(last, &[], inward)?;
                 self.lock(last, true);
@@ -6263,7 +6293,7 @@ pub mod any {
                 self.tile_to(first, &small, inward)?;
                 self.lock(last, false);
             }
-            let (at_a, at_b) = (self.at[first], self.at[last]);
+            let (at_a, at_b) = (self.at(first), self.at(last));
             self.blank_to_nearest(|q| large.contains(&q), &[at_a, at_b])?;
             self.place_pair(&large, first, last)
         }
@@ -6291,7 +6321,7 @@ pub mod any {
         /// again ([`PairSearch`]) answered from it, the same moves.
         fn place_pair(&mut self, window: &[usize], a: usize, b: usize) -> Option<()> {
             let index = |p: usize| window.iter().position(|&q| q == p);
-            let start = [index(self.at[a])?, index(self.at[b])?, index(self.blank)?];
+            let start = [index(self.at(a))?, index(self.at(b))?, index(self.blank)?];
             let goal = [index(a)?, index(b)?];
             let (first_row, first_col) = self.row_col(window[0]);
             let shape = window
