@@ -5217,8 +5217,10 @@ pub mod any {
     /// Solves `cells` to `goal` the way `variant` says, handing each move to `record`; the
     /// number of cells the blank's breadth-first searches visited. O(N·(rows+cols)) moves, in
     /// O(moves + N·(rows+cols)) time (a line's tiles are looked for over the part left, a
-    /// tile chosen among at most [`CANDIDATES`]); O(N) memory, at most 50 bytes a cell (25
-    /// a cell of the padded [`Grid`]; 4 of them a [`Word`] moved with the moves).
+    /// tile chosen among at most [`CANDIDATES`]); O(N) memory, at most 34 bytes a cell (17
+    /// a cell of the padded [`Grid`]; 4 of them a [`Word`] moved with the moves), and the
+    /// answers kept of the pairs' searches (44 to 51 on random boards from 200×200 to
+    /// 1000×1000).
     ///
     /// # Constraints
     ///
