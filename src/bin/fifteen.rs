@@ -4808,9 +4808,12 @@ pub mod any {
                 .collect();
             let mut buffer = Vec::with_capacity(BUFFER + 32);
             for word in self.blocks.iter().flatten() {
-                for byte in word.to_le_bytes() {
-                    buffer.extend_from_slice(&table[usize::from(byte)]);
+                // A word's 32 letters gathered, then added to the buffer at once.
+                let mut letters = [0; 32];
+                for (four, byte) in letters.chunks_exact_mut(4).zip(word.to_le_bytes()) {
+                    four.copy_from_slice(&table[usize::from(byte)]);
                 }
+                buffer.extend_from_slice(&letters);
                 if buffer.len() >= BUFFER {
                     out.write_all(&buffer)?;
                     buffer.clear();
