@@ -70,9 +70,10 @@
 //! memory. `any`: on boards of 10 to 32 cells, weighted IDA* over small tables (Korf's 100 at
 //! 1.05 times the least moves in ≈0.6 s, Korf & Felner's 50 at 1.29 in ≈7 s); elsewhere,
 //! or when that gives up, O(N·(rows+cols)) moves, about 2.93 times the Manhattan distance on
-//! large random boards, in O(moves) time (measured 2026-12-01: 100×100 2.93 times in ≈0.08 s,
-//! 1000×1000 2.95 times in 41 s and 0.52 GB, 37 to 45 s loaded); memory O(N) and
-//! 2 bits a move (past 3·2^30 moves, O(N) and the board solved twice).
+//! large random boards, in O(moves) time (measured 2026-12-01: 100×100 2.93 times in ≈0.03 s,
+//! 1000×1000 2.95 times in ≈26 s and 0.52 GB, ≈28 s writing its letters to a file, with
+//! nothing else running); memory O(N) and 2 bits a move (past 3·2^30 moves, O(N) and the
+//! board solved twice).
 //!
 //! # Map of the file
 //!
