@@ -1694,7 +1694,7 @@ fn any_reports_where_it_sticks_on_a_goal_out_of_reach() {
 }
 
 #[test]
-#[ignore = "a random 1000x1000 board: about 1.5 minutes and 0.6 GB in release"]
+#[ignore = "a random 1000x1000 board: about 35 s and 0.6 GB in release"]
 fn any_solves_a_random_1000x1000_board() {
     let shape = Shape {
         rows: 1000,

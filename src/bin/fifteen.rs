@@ -70,9 +70,10 @@
 //! memory. `any`: on boards of 10 to 32 cells, weighted IDA* over small tables (Korf's 100 at
 //! 1.05 times the least moves in ≈0.6 s, Korf & Felner's 50 at 1.29 in ≈7 s); elsewhere,
 //! or when that gives up, O(N·(rows+cols)) moves, about 2.93 times the Manhattan distance on
-//! large random boards, in O(moves) time (measured 2026-12-01: 100×100 2.93 times in ≈0.08 s,
-//! 1000×1000 2.95 times in 41 s and 0.52 GB, 37 to 45 s loaded); memory O(N) and
-//! 2 bits a move (past 3·2^30 moves, O(N) and the board solved twice).
+//! large random boards, in O(moves) time (measured 2026-12-01: 100×100 2.93 times in ≈0.03 s,
+//! 1000×1000 2.95 times in ≈26 s and 0.52 GB, ≈28 s writing its letters to a file, with
+//! nothing else running); memory O(N) and 2 bits a move (past 3·2^30 moves, O(N) and the
+//! board solved twice).
 //!
 //! # Map of the file
 //!
@@ -5064,6 +5065,7 @@ pub mod any {
     use super::goal::is_reachable;
     use super::search::bound::LinearConflict;
     use super::search::{ida, Budget, Limits, Puzzle};
+    use std::collections::HashMap;
     use std::io::{self, Write};
 
     /// The order in which the cells of a line are filled.
@@ -5166,9 +5168,12 @@ pub mod any {
                 .collect();
             let mut buffer = Vec::with_capacity(BUFFER + 32);
             for word in self.blocks.iter().flatten() {
-                for byte in word.to_le_bytes() {
-                    buffer.extend_from_slice(&table[usize::from(byte)]);
+                // A word's 32 letters gathered, then added to the buffer at once.
+                let mut letters = [0; 32];
+                for (four, byte) in letters.chunks_exact_mut(4).zip(word.to_le_bytes()) {
+                    four.copy_from_slice(&table[usize::from(byte)]);
                 }
+                buffer.extend_from_slice(&letters);
                 if buffer.len() >= BUFFER {
                     out.write_all(&buffer)?;
                     buffer.clear();
@@ -5519,16 +5524,36 @@ pub mod any {
         }
     }
 
+    /// The index ([`Move::index`]) of the blank's move along `axis` (0: across rows, 1: across
+    /// columns), toward the higher row (column) if `up`.
+    const fn move_index(axis: usize, up: bool) -> usize {
+        match (axis == 0, up) {
+            (true, true) => 0,
+            (false, false) => 1,
+            (false, true) => 2,
+            (true, false) => 3,
+        }
+    }
+
+    /// A question [`Peeler::place_pair`] asks: the window's cells (row and column from its
+    /// first), and the places in it of the two tiles and the blank, and of the two tiles' goal
+    /// cells. The answer depends on nothing else: many lines ask the same.
+    type PairSearch = (Vec<(isize, isize)>, [u8; 3], [u8; 2]);
+
     /// The board being peeled, where its moves go, and the scratch of the searches; cells
     /// are named as in [`Grid`].
     struct Peeler<'r, R: Record, W: Word> {
         grid: Grid,
         /// The blank's cell.
         blank: usize,
-        /// `at[c]`: the cell of the tile whose goal cell is `c`, kept for the tiles of the
-        /// line being placed, found again when a line starts: keeping every tile's would
-        /// cost a write far from the blank at every move.
+        /// `at[slot(c)]`: the cell of the tile whose goal cell is `c`, kept for the tiles of
+        /// the line being placed, found again when a line starts: keeping every tile's would
+        /// cost a write far from the blank at every move. A goal cell's slot
+        /// ([`Peeler::slot`]) is its column on a row, its row on a column: a line's tiles
+        /// side by side, even a column's.
         at: Vec<usize>,
+        /// The shift and the mask that make a goal cell of the line its slot in `at`.
+        slot: (u32, usize),
         /// `goal[c]`: the tile whose goal cell is `c` (`u32::MAX` on padding).
         goal: Vec<u32>,
         /// The board, cell by cell.
@@ -5548,13 +5573,17 @@ pub mod any {
         visits: u64,
         /// The goal cells of the tiles read ahead of need ([`Peeler::touch`]), summed.
         touched: usize,
+        /// The blank's ways found by [`Peeler::place_pair`]'s searches, by their question.
+        pairs: HashMap<PairSearch, Option<Vec<u8>>>,
     }
 
     /// Solves `cells` to `goal` the way `variant` says, handing each move to `record`; the
     /// number of cells the blank's breadth-first searches visited. O(N·(rows+cols)) moves, in
     /// O(moves + N·(rows+cols)) time (a line's tiles are looked for over the part left, a
-    /// tile chosen among at most [`CANDIDATES`]); O(N) memory, at most 50 bytes a cell (25
-    /// a cell of the padded [`Grid`]; 4 of them a [`Word`] moved with the moves).
+    /// tile chosen among at most [`CANDIDATES`]); O(N) memory, at most 34 bytes a cell (17
+    /// a cell of the padded [`Grid`]; 4 of them a [`Word`] moved with the moves), and the
+    /// answers kept of the pairs' searches (44 to 51 on random boards from 200×200 to
+    /// 1000×1000).
     ///
     /// # Constraints
     ///
@@ -5604,7 +5633,8 @@ pub mod any {
             let mut peeler = Peeler {
                 grid,
                 blank,
-                at: vec![0; len],
+                at: vec![0; grid.rows.max(grid.stride())],
+                slot: (0, grid.stride() - 1),
                 goal: padded_goal,
                 cells: words,
                 record,
@@ -5616,6 +5646,7 @@ pub mod any {
                 queue: Vec::new(),
                 visits: 0,
                 touched: 0,
+                pairs: HashMap::new(),
             };
             let stuck = match peeler.peel() {
                 Some(()) => grid.cells().find(|&q| peeler.tile(q) != peeler.goal[q]),
@@ -5701,9 +5732,22 @@ pub mod any {
             self.cells.swap(blank, next);
             let word = self.cells[blank];
             if word.in_line() {
-                self.at[word.home()] = blank;
+                let slot = self.slot(word.home());
+                self.at[slot] = blank;
             }
             self.blank = next;
+        }
+
+        /// The place in `at` of goal cell `home`, one of the line's.
+        #[inline(always)]
+        fn slot(&self, home: usize) -> usize {
+            (home >> self.slot.0) & self.slot.1
+        }
+
+        /// The cell of the tile whose goal cell is `home`, one of the line's.
+        #[inline(always)]
+        fn at(&self, home: usize) -> usize {
+            self.at[self.slot(home)]
         }
 
         /// Reads cell `p` (if on the board) ahead of need, so that its cache miss, on a
@@ -5900,60 +5944,65 @@ pub mod any {
             let grid = self.grid;
             let stride = grid.stride();
             let (tr, tc) = grid.row_col(target);
-            let (mut br, mut bc) = grid.row_col(self.blank);
-            // Whether the tile on `q` gains when the blank comes by `m`, or `None` when the
-            // cell is shut. The tile goes against the blank's move.
-            let gains = |peeler: &Self, (q, m): (usize, Move)| {
+            // The cell `q` the blank would enter by the move of index `m` on row (column)
+            // `place`, if free: the cell, the move, and whether its tile, which goes the other
+            // way, gains (toward a higher row or column when the move is Up or Left).
+            let way = |peeler: &Self, q: usize, m: usize, place: usize| {
                 let word = peeler.cells[q];
                 if word.is_locked() || avoid.contains(&q) {
                     return None;
                 }
-                let axis = usize::from(matches!(m, Move::Left | Move::Right));
-                let up = matches!(m, Move::Up | Move::Left);
-                let home = grid.coordinate(word.home(), axis);
-                Some(((q, m), gain_of(home, grid.coordinate(q, axis), up) > 0))
+                let vertical = m == Move::Down.index() || m == Move::Up.index();
+                let home = grid.coordinate(word.home(), usize::from(!vertical));
+                let gains = if m == Move::Up.index() || m == Move::Left.index() {
+                    home > place
+                } else {
+                    home < place
+                };
+                Some((q, m, gains))
             };
             loop {
                 let blank = self.blank;
                 if blank == target {
                     return true;
                 }
-                let vertical = (br != tr).then(|| {
-                    if tr > br {
-                        (blank + stride, Move::Down)
-                    } else {
-                        (blank - stride, Move::Up)
+                let (br, bc) = grid.row_col(blank);
+                let vertical = match tr.cmp(&br) {
+                    std::cmp::Ordering::Greater => {
+                        way(self, blank + stride, Move::Down.index(), br + 1)
                     }
-                });
-                let horizontal = (bc != tc).then(|| {
-                    if tc > bc {
-                        (blank + 1, Move::Right)
-                    } else {
-                        (blank - 1, Move::Left)
+                    std::cmp::Ordering::Less => way(self, blank - stride, Move::Up.index(), br - 1),
+                    std::cmp::Ordering::Equal => None,
+                };
+                let horizontal = match tc.cmp(&bc) {
+                    std::cmp::Ordering::Greater => {
+                        way(self, blank + 1, Move::Right.index(), bc + 1)
                     }
-                });
+                    std::cmp::Ordering::Less => way(self, blank - 1, Move::Left.index(), bc - 1),
+                    std::cmp::Ordering::Equal => None,
+                };
                 let (first, second) = if br.abs_diff(tr) >= bc.abs_diff(tc) {
                     (vertical, horizontal)
                 } else {
                     (horizontal, vertical)
                 };
-                let first = first.and_then(|way| gains(self, way));
-                let second = second.and_then(|way| gains(self, way));
-                let ((q, m), _) = match (first, second) {
-                    (Some(first), Some(second)) if second.1 && !first.1 => second,
-                    (Some(first), _) => first,
-                    (None, Some(second)) => second,
+                // Both free: the second only where its tile gains and the first's does not,
+                // chosen by a select rather than a branch (the gains are a coin's toss).
+                let (q, m) = match (first, second) {
+                    (Some(first), Some(second)) => {
+                        let take = second.2 && !first.2;
+                        (
+                            if take { second.0 } else { first.0 },
+                            if take { second.1 } else { first.1 },
+                        )
+                    }
+                    (Some((q, m, _)), None) | (None, Some((q, m, _))) => (q, m),
                     (None, None) => return false,
                 };
                 // Four moves on the same way, the cell most trips reach (they go straight).
                 self.touch((5 * q).wrapping_sub(4 * blank));
-                self.slide_by(m, q);
-                match m {
-                    Move::Down => br += 1,
-                    Move::Up => br -= 1,
-                    Move::Right => bc += 1,
-                    Move::Left => bc -= 1,
-                }
+                self.record.record_codes(m as u64, 1);
+                self.shift_blank(q);
             }
         }
 
@@ -6142,21 +6191,38 @@ pub mod any {
             if !locked && least > 4 {
                 return None;
             }
-            let (gain, way) = self.way_around_along::<ALONG>(p, ahead)?;
-            (locked || gain >= least).then_some(way)
+            let (gain, higher) = self.way_around_along::<ALONG>(p, ahead)?;
+            (locked || gain >= least).then(|| self.side_way(p, ahead, ALONG, higher))
         }
 
         /// Moves the tile whose goal cell is `target`, one of the line, cell by cell toward
         /// it ([`Peeler::tile_step`]) until it is there or in `stop`; most steps, the blank
         /// behind the tile, by [`Peeler::step_behind`].
         fn tile_to(&mut self, target: usize, stop: &[usize], inward: Move) -> Option<()> {
-            let across = matches!(inward, Move::Up | Move::Down);
+            if matches!(inward, Move::Up | Move::Down) {
+                self.tile_to_line::<0>(target, stop, inward)
+            } else {
+                self.tile_to_line::<1>(target, stop, inward)
+            }
+        }
+
+        /// [`Peeler::tile_to`] for an outer line across `LINE` (0: a row, 1: a column), a
+        /// constant.
+        fn tile_to_line<const LINE: usize>(
+            &mut self,
+            target: usize,
+            stop: &[usize],
+            inward: Move,
+        ) -> Option<()> {
+            // The tile's cell, known after a step behind: not read back from `at`, just
+            // written where the step's cells moved.
+            let mut p = self.at(target);
             loop {
-                let p = self.at[target];
                 if p == target || stop.contains(&p) {
                     return Some(());
                 }
-                if self.step_behind(p, target, across) {
+                if let Some(next) = self.step_behind::<LINE>(p, target) {
+                    p = next;
                     continue;
                 }
                 match self.tile_step(p, target, inward)? {
@@ -6168,40 +6234,52 @@ pub mod any {
                         }
                     }
                 }
+                p = self.at(target);
             }
         }
 
         /// The step of the tile on `p` toward `target` in the steady state of its way: the
-        /// tile off the outer line (a row if `across`, else a column), the blank next to it
-        /// and not on a cell that brings it closer (it is where the tile was). The step
+        /// tile off the outer line (a row if `LINE` is 0, else a column), the blank next to
+        /// it and not on a cell that brings it closer (it is where the tile was). The step
         /// [`Peeler::tile_step`] and [`Peeler::around`] would make, without their general
         /// weighing: of the free cells closer to `target`, the one around the corner costs
         /// the blank 2 moves and the one straight ahead 4, so the corner is taken unless
-        /// there is none or [`Peeler::straight_way`] goes straight. Whether the tile
-        /// stepped; else nothing moved, and the general way decides. O(1).
-        fn step_behind(&mut self, p: usize, target: usize, across: bool) -> bool {
-            let (grid, blank) = (self.grid, self.blank);
-            let line_axis = usize::from(!across);
-            let on_line =
-                |q: usize| grid.coordinate(q, line_axis) == grid.coordinate(target, line_axis);
-            // The axis from the blank to the tile, `along`, and the other one.
-            let along = if blank.abs_diff(p) == 1 {
-                1
-            } else if blank.abs_diff(p) == grid.stride() {
-                0
+        /// there is none or [`Peeler::straight_way`] would go straight. The cell the tile
+        /// stepped to; else `None`, nothing moved, and the general way decides. O(1).
+        #[inline(always)]
+        fn step_behind<const LINE: usize>(&mut self, p: usize, target: usize) -> Option<usize> {
+            let gap = self.blank.abs_diff(p);
+            if gap == 1 {
+                self.step_along::<LINE, 1>(p, target)
+            } else if gap == self.grid.stride() {
+                self.step_along::<LINE, 0>(p, target)
             } else {
-                return false;
-            };
+                None
+            }
+        }
+
+        /// [`Peeler::step_behind`] with the blank behind the tile along `ALONG` (0: across
+        /// rows, 1: across columns): the decisions of [`Peeler::straight_way`] and
+        /// [`Peeler::around`], each step's moves made at once ([`Peeler::rotate`]).
+        #[inline(always)]
+        fn step_along<const LINE: usize, const ALONG: usize>(
+            &mut self,
+            p: usize,
+            target: usize,
+        ) -> Option<usize> {
+            let (grid, blank) = (self.grid, self.blank);
+            let other = 1 - ALONG;
+            let line = grid.coordinate(target, LINE);
+            let on_line = |q: usize| grid.coordinate(q, LINE) == line;
             if on_line(p) {
-                return false;
+                return None;
             }
             // The cell the tile reaches in two straight steps: read one step early.
             self.touch((3 * p).wrapping_sub(2 * blank));
-            let other = 1 - along;
-            let (p_along, t_along) = (grid.coordinate(p, along), grid.coordinate(target, along));
+            let (p_along, t_along) = (grid.coordinate(p, ALONG), grid.coordinate(target, ALONG));
             if p_along != t_along && (t_along > p_along) != (p > blank) {
                 // The blank stands on a cell closer to the target.
-                return false;
+                return None;
             }
             let (p_other, t_other) = (grid.coordinate(p, other), grid.coordinate(target, other));
             let free = |q: usize| !self.locked(q) && (q == target || !on_line(q));
@@ -6220,20 +6298,93 @@ pub mod any {
                 .filter(|&q| free(q));
             match (turn, ahead) {
                 (Some(turn), Some(ahead)) => {
-                    // Going straight makes no more moves in all when the tile has more to
-                    // go ahead than across.
+                    // As `straight_way`: going straight makes no more moves in all when the
+                    // tile has more to go ahead than across.
                     let costly = p_along.abs_diff(t_along) <= p_other.abs_diff(t_other);
-                    match self.straight_way(p, ahead, turn, costly) {
-                        Some(way) => {
-                            self.go_around(way, ahead, p);
-                            true
+                    let corner = blank + turn - p;
+                    let locked = self.locked(corner);
+                    let mut least = 0;
+                    if !locked {
+                        least = self.step_gain(corner, other, blank > corner)
+                            + self.step_gain(turn, ALONG, corner > turn)
+                            + STRAIGHT_GAIN[usize::from(costly)];
+                        // Four moves gain at most 4: no need to weigh the way around.
+                        if least > 4 {
+                            self.turn_step::<ALONG>(p, turn, corner);
+                            return Some(turn);
                         }
-                        None => self.around(p, turn),
+                    }
+                    match self.way_around_along::<ALONG>(p, ahead) {
+                        Some((gain, higher)) if locked || gain >= least => {
+                            self.straight_step::<ALONG>(p, ahead, higher);
+                            Some(ahead)
+                        }
+                        _ if !locked => {
+                            self.turn_step::<ALONG>(p, turn, corner);
+                            Some(turn)
+                        }
+                        _ => None,
                     }
                 }
-                (Some(next), None) | (None, Some(next)) => self.around(p, next),
-                (None, None) => false,
+                (Some(turn), None) => {
+                    let corner = blank + turn - p;
+                    if self.locked(corner) {
+                        return None;
+                    }
+                    self.turn_step::<ALONG>(p, turn, corner);
+                    Some(turn)
+                }
+                (None, Some(ahead)) => {
+                    let (_, higher) = self.way_around_along::<ALONG>(p, ahead)?;
+                    self.straight_step::<ALONG>(p, ahead, higher);
+                    Some(ahead)
+                }
+                (None, None) => None,
             }
+        }
+
+        /// The tile on `p`, the blank behind it along `ALONG`, turns onto `turn`: the blank
+        /// goes to `corner`, on to `turn` and back onto `p`, 3 moves recorded at once.
+        #[inline(always)]
+        fn turn_step<const ALONG: usize>(&mut self, p: usize, turn: usize, corner: usize) {
+            let side = move_index(1 - ALONG, turn > p);
+            let along = move_index(ALONG, p > self.blank);
+            let codes = side | along << 2 | Move::opposite_index(side) << 4;
+            self.record.record_codes(codes as u64, 3);
+            self.rotate([corner, turn, p]);
+        }
+
+        /// The tile on `p`, the blank behind it along `ALONG`, goes straight on to `next`, the
+        /// blank around it on the side of the higher row (column) if `higher`: 5 moves
+        /// recorded at once, as [`Peeler::go_around`].
+        #[inline(always)]
+        fn straight_step<const ALONG: usize>(&mut self, p: usize, next: usize, higher: bool) {
+            let side = move_index(1 - ALONG, higher);
+            let along = move_index(ALONG, next > p);
+            let (back, behind) = (Move::opposite_index(side), Move::opposite_index(along));
+            let codes = side | along << 2 | along << 4 | back << 6 | behind << 8;
+            self.record.record_codes(codes as u64, 5);
+            let [a, b, c] = self.side_way(p, next, ALONG, higher);
+            self.rotate([a, b, c, next, p]);
+        }
+
+        /// Moves the blank along `way`, each cell next to the one before, the moves recorded
+        /// by the caller: what [`Peeler::shift_blank`] does at each, each word written once.
+        #[inline(always)]
+        fn rotate<const N: usize>(&mut self, way: [usize; N]) {
+            let mut hole = self.blank;
+            let blank_word = self.cells[hole];
+            for q in way {
+                let word = self.cells[q];
+                self.cells[hole] = word;
+                if word.in_line() {
+                    let slot = self.slot(word.home());
+                    self.at[slot] = hole;
+                }
+                hole = q;
+            }
+            self.cells[hole] = blank_word;
+            self.blank = hole;
         }
 
         /// What the tile on `q` gains in Manhattan distance (1 or −1) moving one cell along
@@ -6303,20 +6454,25 @@ pub mod any {
         /// whose tiles gain more: what its four moves gain and the three cells before
         /// `next`; `None` when both sides are locked or off the board. O(1).
         fn way_around(&self, p: usize, next: usize) -> Option<(isize, [usize; 3])> {
-            if self.blank.abs_diff(p) == 1 {
-                self.way_around_along::<1>(p, next)
+            let along = usize::from(self.blank.abs_diff(p) == 1);
+            let (gain, higher) = if along == 1 {
+                self.way_around_along::<1>(p, next)?
             } else {
-                self.way_around_along::<0>(p, next)
-            }
+                self.way_around_along::<0>(p, next)?
+            };
+            Some((gain, self.side_way(p, next, along, higher)))
         }
 
         /// [`Peeler::way_around`] for a tile going along `ALONG` (0: across rows, 1: across
-        /// columns), a constant so that every coordinate read is one shift or one mask.
+        /// columns), a constant so that every coordinate read is one shift or one mask: what
+        /// the four moves gain and whether the way is on the side of the higher row (column).
+        /// Each side counts the moves that bring a tile closer, so that a gain is twice the
+        /// count less 4.
         fn way_around_along<const ALONG: usize>(
             &self,
             p: usize,
             next: usize,
-        ) -> Option<(isize, [usize; 3])> {
+        ) -> Option<(isize, bool)> {
             let (blank, grid) = (self.blank, self.grid);
             let across = 1 - ALONG;
             // The sides are across the tile's way, `offset` cells away.
@@ -6330,29 +6486,56 @@ pub mod any {
             // The places the tiles move from, known here: along, those of `p` and `next`.
             let (p_along, next_along) = (grid.coordinate(p, ALONG), grid.coordinate(next, ALONG));
             let next_home = grid.coordinate(self.cells[next].home(), across);
-            let side = |higher: bool| {
-                if if higher { line + 1 == lines } else { line == 0 } {
-                    return None;
-                }
-                let shift = |q: usize| if higher { q + offset } else { q - offset };
-                let way = [shift(blank), shift(p), shift(next)];
-                let words = way.map(|q| self.cells[q]);
-                if words.iter().any(|word| word.is_locked()) {
-                    return None;
-                }
-                let home = |i: usize, axis: usize| grid.coordinate(words[i].home(), axis);
-                let side = if higher { line + 1 } else { line - 1 };
-                // Onto the tile's line, back twice along the way, off the line to the side.
-                let gain = gain_of(home(0, across), side, !higher)
-                    + gain_of(home(1, ALONG), p_along, !forward)
-                    + gain_of(home(2, ALONG), next_along, !forward)
-                    + gain_of(next_home, line, higher);
-                Some((gain, way))
+            // The tiles beside `p` and `next` move back along the way.
+            let back = |word: W, place: usize| {
+                let home = grid.coordinate(word.home(), ALONG);
+                u8::from(if forward { home < place } else { home > place })
             };
-            match (side(false), side(true)) {
-                (Some(low), Some(high)) => Some(if high.0 > low.0 { high } else { low }),
-                (low, high) => low.or(high),
-            }
+            // Onto the tile's line from the side, back twice along the way, off the line to
+            // the side: the moves that gain, or `None` when a cell is locked.
+            let side = |words: [W; 3], higher: bool| {
+                if words[0].is_locked() | words[1].is_locked() | words[2].is_locked() {
+                    return None;
+                }
+                let home = grid.coordinate(words[0].home(), across);
+                let (onto, off) = if higher {
+                    (home <= line, next_home > line)
+                } else {
+                    (home >= line, next_home < line)
+                };
+                Some(
+                    u8::from(onto)
+                        + back(words[1], p_along)
+                        + back(words[2], next_along)
+                        + u8::from(off),
+                )
+            };
+            let low = (line != 0)
+                .then(|| side([blank, p, next].map(|q| self.cells[q - offset]), false))
+                .flatten();
+            let high = (line + 1 != lines)
+                .then(|| side([blank, p, next].map(|q| self.cells[q + offset]), true))
+                .flatten();
+            let (good, higher) = match (low, high) {
+                (Some(low), Some(high)) => {
+                    if high > low {
+                        (high, true)
+                    } else {
+                        (low, false)
+                    }
+                }
+                (Some(low), None) => (low, false),
+                (None, Some(high)) => (high, true),
+                (None, None) => return None,
+            };
+            Some((2 * isize::from(good) - 4, higher))
+        }
+
+        /// The blank's way around the tile on `p` to `next` on the side `higher` (or lower)
+        /// across `along`: the three cells before `next`.
+        fn side_way(&self, p: usize, next: usize, along: usize, higher: bool) -> [usize; 3] {
+            let offset = if along == 1 { self.grid.stride() } else { 1 };
+            [self.blank, p, next].map(|q| if higher { q + offset } else { q - offset })
         }
 
         /// Places the tiles of `line`, the outer line of the part, `inward` pointing into the
@@ -6366,23 +6549,48 @@ pub mod any {
         fn place_line(&mut self, line: &[usize], inward: Move, region: Part) -> Option<()> {
             let axis = usize::from(matches!(inward, Move::Left | Move::Right));
             let grid = self.grid;
-            let at = grid.place(line[0])[axis];
+            let at = grid.place(line[0])[axis] as usize;
+            // A tile's goal on the line's row (column): a shift and a mask of its goal cell.
+            let (shift, mask) = if axis == 0 {
+                (grid.shift, usize::MAX)
+            } else {
+                (0, grid.stride() - 1)
+            };
+            let of_line = |word: W| (word.home() >> shift) & mask == at;
+            // A row's tiles by their column, a column's by their row.
+            self.slot = if axis == 0 {
+                (0, grid.stride() - 1)
+            } else {
+                (grid.shift, usize::MAX)
+            };
+            // The cells of each row of the region, 16 at a time: a group without a tile of
+            // the line (most) is passed on one test of all its words, without a branch each.
+            const GROUP: usize = 16;
             for row in region.first[0]..=region.last[0] {
                 let start = grid.at(row, region.first[1]);
-                let end = grid.at(row, region.last[1]);
-                for p in start..=end {
-                    let word = self.cells[p];
-                    let home = word.home();
-                    if grid.place(home)[axis] == at {
-                        self.cells[p] = word.of_line();
-                        self.at[home] = p;
+                let end = grid.at(row, region.last[1]) + 1;
+                for first in (start..end).step_by(GROUP) {
+                    let last = end.min(first + GROUP);
+                    let words = &self.cells[first..last];
+                    if !words.iter().fold(false, |any, &word| any | of_line(word)) {
+                        continue;
+                    }
+                    for p in first..last {
+                        let word = self.cells[p];
+                        if of_line(word) {
+                            self.cells[p] = word.of_line();
+                            let slot = self.slot(word.home());
+                            self.at[slot] = p;
+                        }
                     }
                 }
             }
             let mut left: Vec<usize> = (0..line.len()).collect();
+            // Whether each cell of the line is locked, side by side (a column's cells are rows
+            // apart), kept as the line is filled.
+            let mut locked: Vec<bool> = line.iter().map(|&q| self.locked(q)).collect();
             while !left.is_empty() {
-                let is_free =
-                    |i: Option<usize>| i.is_some_and(|i| i < line.len() && !self.locked(line[i]));
+                let is_free = |i: Option<usize>| i.is_some_and(|i| i < line.len() && !locked[i]);
                 let candidates = match self.variant.order {
                     Order::Nearest => &left[..],
                     Order::Forward => &left[..1],
@@ -6400,7 +6608,7 @@ pub mod any {
                         (false, false) => (i, false),
                         _ => continue,
                     };
-                    let distance = self.distance(self.blank, self.at[line[i]]);
+                    let distance = self.distance(self.blank, self.at(line[i]));
                     if nearest.map_or(true, |(d, ..)| distance < d) {
                         nearest = Some((distance, start, pair));
                     }
@@ -6409,14 +6617,16 @@ pub mod any {
                 self.placing = line[start];
                 if pair {
                     let (first, last) = (line[start], line[start + 1]);
-                    if self.at[first] != first || self.at[last] != last {
+                    if self.at(first) != first || self.at(last) != last {
                         self.place_last_two(line, start, inward)?;
                     }
                     self.lock(first, true);
                     self.lock(last, true);
+                    (locked[start], locked[start + 1]) = (true, true);
                 } else {
                     self.tile_to(line[start], &[], inward)?;
                     self.lock(line[start], true);
+                    locked[start] = true;
                 }
                 for filled in start..start + 1 + usize::from(pair) {
                     if let Ok(j) = left.binary_search(&filled) {
@@ -6440,7 +6650,7 @@ pub mod any {
                 &line[low..line.len().min(low + 3)]
             };
             let large = self.window(wide, inward, 4)?;
-            let inside = |peeler: &Self, home: usize| large.contains(&peeler.at[home]);
+            let inside = |peeler: &Self, home: usize| large.contains(&peeler.at(home));
             if !inside(self, first) || !inside(self, last) {
                 self.tile_to(last, &[], inward)?;
                 self.lock(last, true);
@@ -6448,7 +6658,7 @@ pub mod any {
                 self.tile_to(first, &small, inward)?;
                 self.lock(last, false);
             }
-            let (at_a, at_b) = (self.at[first], self.at[last]);
+            let (at_a, at_b) = (self.at(first), self.at(last));
             self.blank_to_nearest(|q| large.contains(&q), &[at_a, at_b])?;
             self.place_pair(&large, first, last)
         }
@@ -6472,50 +6682,97 @@ pub mod any {
 
         /// Brings the tiles whose goal cells are `a` and `b` (of the line) there by a
         /// breadth-first search over the places of the two and the blank within `window` (at
-        /// most 12 cells: 1,728 states).
+        /// most 12 cells: 1,728 states); each search's answer is kept, and a question asked
+        /// again ([`PairSearch`]) answered from it, the same moves.
         fn place_pair(&mut self, window: &[usize], a: usize, b: usize) -> Option<()> {
+            let index = |p: usize| window.iter().position(|&q| q == p);
+            let start = [index(self.at(a))?, index(self.at(b))?, index(self.blank)?];
+            let goal = [index(a)?, index(b)?];
+            let (first_row, first_col) = self.row_col(window[0]);
+            let shape = window
+                .iter()
+                .map(|&p| {
+                    let (row, col) = self.row_col(p);
+                    (
+                        row as isize - first_row as isize,
+                        col as isize - first_col as isize,
+                    )
+                })
+                .collect();
+            let byte = |i: usize| i as u8;
+            let question = (shape, start.map(byte), goal.map(byte));
+            if !self.pairs.contains_key(&question) {
+                let answer = self.pair_search(window, start, goal);
+                self.pairs.insert(question.clone(), answer);
+            }
+            let places = self.pairs.get(&question)?.clone()?;
+            for i in places {
+                self.slide(window[usize::from(i)]);
+            }
+            Some(())
+        }
+
+        /// The places in `window` the blank goes through, in order, to bring the tiles on
+        /// `start[0]` and `start[1]` to `goal`, the blank on `start[2]`: a breadth-first
+        /// search over the places of the three. `None` if there is no way.
+        fn pair_search(
+            &self,
+            window: &[usize],
+            start: [usize; 3],
+            goal: [usize; 2],
+        ) -> Option<Vec<u8>> {
             let n = window.len();
             let index = |p: usize| window.iter().position(|&q| q == p);
             let encode = |s: [usize; 3]| (s[0] * n + s[1]) * n + s[2];
-            let neighbors: Vec<[Option<usize>; 4]> = window
+            // Each cell's neighbours in the window, in the order of [`Move::ALL`].
+            let neighbors: Vec<Vec<usize>> = window
                 .iter()
-                .map(|&p| Move::ALL.map(|m| self.grid.neighbor(p, m).and_then(index)))
+                .map(|&p| {
+                    Move::ALL
+                        .iter()
+                        .filter_map(|&m| self.grid.neighbor(p, m).and_then(index))
+                        .collect()
+                })
                 .collect();
-            let start = [index(self.at[a])?, index(self.at[b])?, index(self.blank)?];
-            let goal = (index(a)?, index(b)?);
-            let mut from: Vec<Option<(usize, usize)>> = vec![None; n * n * n];
-            let mut queue = std::collections::VecDeque::from([start]);
-            from[encode(start)] = Some((encode(start), 0));
+            // `from[state]`: the state before it and the blank's cell in the window, packed
+            // (`UNSEEN` when not reached); the queue a list, each state in it at most once.
+            const UNSEEN: u32 = u32::MAX;
+            let pack = |state: usize, q: usize| (state << 8 | q) as u32;
+            let mut from = vec![UNSEEN; n * n * n];
+            let mut queue = Vec::with_capacity(n * n * n);
+            queue.push((start, encode(start)));
+            from[encode(start)] = pack(encode(start), 0);
+            let mut head = 0;
             let end = loop {
-                let state = queue.pop_front()?;
-                if (state[0], state[1]) == goal {
+                let (state, here) = *queue.get(head)?;
+                head += 1;
+                if [state[0], state[1]] == goal {
                     break state;
                 }
-                for q in neighbors[state[2]].into_iter().flatten() {
-                    let mut next = state;
-                    next[2] = q;
-                    for tile in 0..2 {
-                        if state[tile] == q {
-                            next[tile] = state[2];
-                        }
-                    }
-                    if from[encode(next)].is_none() {
-                        from[encode(next)] = Some((encode(state), q));
-                        queue.push_back(next);
+                let [at_a, at_b, blank] = state;
+                for &q in &neighbors[blank] {
+                    // A tile on the blank's next cell moves onto the blank's.
+                    let next = [
+                        if at_a == q { blank } else { at_a },
+                        if at_b == q { blank } else { at_b },
+                        q,
+                    ];
+                    let code = encode(next);
+                    if from[code] == UNSEEN {
+                        from[code] = pack(here, q);
+                        queue.push((next, code));
                     }
                 }
             };
-            let mut blank_cells = Vec::new();
+            let mut places = Vec::new();
             let mut code = encode(end);
             while code != encode(start) {
-                let (previous, blank) = from[code]?;
-                blank_cells.push(window[blank]);
-                code = previous;
+                let packed = from[code] as usize;
+                places.push((packed & 0xFF) as u8);
+                code = packed >> 8;
             }
-            for &q in blank_cells.iter().rev() {
-                self.slide(q);
-            }
-            Some(())
+            places.reverse();
+            Some(places)
         }
 
         /// Solves the part left, at most 3×3, by IDA* on its own tiles, renumbered by their
