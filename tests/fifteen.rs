@@ -798,16 +798,6 @@ fn tables_built_on_several_threads_and_spread_equal_the_single_threaded_ones() {
                 "{shape:?} {group:?}: spread, {threads} threads"
             );
         }
-        // Built side by side, one thread each.
-        let work = TableWork {
-            threads: 2,
-            ..TableWork::quiet()
-        };
-        let side_by_side = work.build_each(&puzzle, &[(group, blank); 3], Layout::Spread);
-        assert!(
-            side_by_side.iter().all(|table| table == &spread),
-            "{shape:?} {group:?}"
-        );
     }
 }
 

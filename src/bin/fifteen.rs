@@ -1618,8 +1618,6 @@ pub mod search {
     /// tables serve both look-ups.
     pub mod pdb {
         use super::{Notes, Puzzle};
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        use std::sync::{Mutex, PoisonError};
 
         /// The most cells a board with tables may have (cell sets are `u32` masks).
         pub const MAX_CELLS: usize = 32;
@@ -1659,38 +1657,6 @@ pub mod search {
                 layout: additive::Layout,
             ) -> Vec<u8> {
                 build::build_table(puzzle, group, layout, self.threads, self.on_level)
-            }
-
-            /// The tables of `groups` (cells, blank) in `layout`, in order, each built on one
-            /// thread, up to `threads` at once (see [`additive::Layout::builds_each`]); the
-            /// calling thread's builds tell their levels.
-            pub fn build_each(
-                &self,
-                puzzle: &Puzzle,
-                groups: &[(&[u8], usize)],
-                layout: additive::Layout,
-            ) -> Vec<Vec<u8>> {
-                let next = AtomicUsize::new(0);
-                let built: Vec<Mutex<Vec<u8>>> = groups.iter().map(|_| Mutex::default()).collect();
-                let work = |on_level: &(dyn Fn(u8) + Sync)| loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&group) = groups.get(i) else {
-                        break;
-                    };
-                    let table = build::build_table(puzzle, group, layout, 1, on_level);
-                    *built[i].lock().unwrap_or_else(PoisonError::into_inner) = table;
-                };
-                std::thread::scope(|scope| {
-                    for _ in 1..self.threads.min(groups.len()) {
-                        // A thread that cannot start leaves its tables to the others.
-                        let _ = std::thread::Builder::new().spawn_scoped(scope, || work(&|_| {}));
-                    }
-                    work(self.on_level);
-                });
-                built
-                    .into_iter()
-                    .map(|table| table.into_inner().unwrap_or_else(PoisonError::into_inner))
-                    .collect()
             }
         }
 
@@ -2806,19 +2772,6 @@ pub mod search {
                     }
                 }
 
-                /// Whether the tables of `groups` on N cells in this layout, without files, are
-                /// built side by side, each on one of `threads` threads
-                /// ([`TableWork::build_each`]), rather than one after another on all of them:
-                /// spread tables built spread, two or more, and two or more threads. A level of such a table is too short to share
-                /// well: the three 5-5-5 tables took 0.30–0.37 s on two threads, one at a time,
-                /// against 0.27–0.34 s on one.
-                pub fn builds_each(self, n: usize, groups: &[Vec<u8>], threads: usize) -> bool {
-                    threads > 1
-                        && groups.len() > 1
-                        && self == Layout::Spread
-                        && groups.iter().all(|g| Layout::builds_spread(n, g.len()))
-                }
-
                 /// Whether a spread table of k tiles on N cells is built spread (see
                 /// [`super::build::build_table`]: about half the instructions), not by rank and
                 /// then copied: when that build takes at most [`SPREAD_BUILD_BYTES`] (4×4
@@ -2949,9 +2902,6 @@ pub mod search {
                     };
                     // The groups that own a table, and where it starts.
                     let mut owners: Vec<(&[u8], usize)> = Vec::new();
-                    // Without files, small tables are built side by side after the loop.
-                    let each = cache.is_none() && layout.builds_each(n, groups, work.threads);
-                    let mut deferred: Vec<((&[u8], usize), usize)> = Vec::new();
                     for (index, cells) in groups.iter().enumerate() {
                         assert!((1..=MAX_GROUP).contains(&cells.len()), "bad group size");
                         let mut sorted = cells.clone();
@@ -2989,13 +2939,7 @@ pub mod search {
                                     Some(dir) => append_cached(dir, puzzle, group, work, into),
                                     None => into.extend(work.build(puzzle, group, Layout::Rank)),
                                 };
-                                if each {
-                                    // Room now, the table after the loop.
-                                    additive
-                                        .data
-                                        .resize(offset + layout.bytes(n, cells.len()), 0);
-                                    deferred.push((group, offset));
-                                } else if layout == Layout::Rank {
+                                if layout == Layout::Rank {
                                     // A file is read straight into the tables' room.
                                     by_rank(&mut additive.data);
                                 } else if cache.is_none() && Layout::builds_spread(n, cells.len()) {
@@ -3040,11 +2984,6 @@ pub mod search {
                             group.slot[usize::from(t)] = i as u8;
                         }
                         additive.groups.push(group);
-                    }
-                    let each: Vec<_> = deferred.iter().map(|&(group, _)| group).collect();
-                    let built = work.build_each(puzzle, &each, layout);
-                    for (table, &(_, offset)) in built.iter().zip(&deferred) {
-                        additive.data[offset..offset + table.len()].copy_from_slice(table);
                     }
                     if let Some(reflection) = diagonal_fixing(shape, blank).filter(|_| reflect) {
                         let (mut cell, mut tile) = ([0; MAX_CELLS], [0; MAX_CELLS]);
@@ -3100,25 +3039,11 @@ pub mod search {
                 }
 
                 /// The most bytes [`Additive::with_cache`] holds at once for `groups` on N cells
-                /// in `layout` with `threads` threads, every table built rather than read: each
-                /// build (see [`build_bytes`]: in `layout`, or by rank for a file and then copied
-                /// spread) beside the tables before it, or, built side by side
-                /// ([`Layout::builds_each`]), all of them beside the room for the tables. An
-                /// upper bound: a group that shares a table by symmetry is counted as built.
-                pub fn peak_bytes(
-                    n: usize,
-                    groups: &[Vec<u8>],
-                    layout: Layout,
-                    threads: usize,
-                ) -> usize {
-                    if layout.builds_each(n, groups, threads) {
-                        // At most every build at once, then the tables twice.
-                        let all = |bytes: &dyn Fn(usize) -> usize| {
-                            groups.iter().map(|g| bytes(g.len())).sum::<usize>()
-                        };
-                        let kept = all(&|k| layout.bytes(n, k));
-                        return kept + all(&|k| build_bytes(n, k, layout)).max(kept);
-                    }
+                /// in `layout`, every table built rather than read: each build (see
+                /// [`build_bytes`]: in `layout`, or by rank for a file and then copied spread)
+                /// beside the tables before it. An upper bound: a group that shares a table by
+                /// symmetry is counted as built.
+                pub fn peak_bytes(n: usize, groups: &[Vec<u8>], layout: Layout) -> usize {
                     let (mut kept, mut peak) = (0, 0);
                     for k in groups.iter().map(Vec::len) {
                         let copy = match layout {
@@ -4522,8 +4447,7 @@ for later runs";
                 if let (None, Kind::Pdb(groups)) = (stage.built.get(), &stage.kind) {
                     let n = self.puzzle.shape.cells();
                     let layout = Layout::fitting(n, groups);
-                    let threads = self.build_threads;
-                    budget.check_tables(Additive::peak_bytes(n, groups, layout, threads))?;
+                    budget.check_tables(Additive::peak_bytes(n, groups, layout))?;
                 }
                 let built_at = Instant::now();
                 let bound = stage
