@@ -60,9 +60,9 @@
 //! chosen per board size and goal by `search::plan::Plan` (3×3 standard goal: the walking
 //! distance; 3×3 with the goal's blank in the centre: 3-2-3 tables, 576 bytes built in
 //! ≈0.1 ms; 4×4: 4-4-4-3 tables (134 KB by rank, ≈19 ms) for inputs of few cases, then 5-5-5
-//! (1.5 MB by rank, 3 MiB spread) built in ≈0.27–0.43 s, then 6-6-3 (11.5 MB, 32 MiB), then
-//! for the hardest boards 7-7-1 (115 MB, kept by rank); Korf's 100 in ≈1.9–3.2 s, the tables
-//! included, ≈0.6 M nodes generated each on average, 0.21 to 0.27 times slidy's time beside
+//! (1.5 MB by rank, 3 MiB spread) built in ≈0.26–0.34 s, then 6-6-3 (11.5 MB, 32 MiB), then
+//! for the hardest boards 7-7-1 (115 MB, kept by rank); Korf's 100 in ≈1.9–2.9 s, the tables
+//! included, ≈0.6 M nodes generated each on average, 0.19 to 0.25 times slidy's time beside
 //! it on one thread; with `--cache`, 8-7 tables: ≈37,000 nodes each, all 100 in ≈1.1 s; 5×5:
 //! 4-tile tables, then Korf & Felner's 6-6-6-6, 488 MB, about a minute a table
 //! to build on two threads, their easiest instances in seconds to minutes).
@@ -2022,8 +2022,8 @@ pub mod search {
             /// next placement a count in base N, not [`Placements::step`]: the three 5-tile
             /// tables of Korf's 100 (1 M entries each for 524,160 placements) took 2.22 G
             /// instructions by rank and copied spread, 1.98 G built spread, 1.57 G once the
-            /// passes over a level skipped the empty blocks (callgrind; 0.37–0.49 s against
-            /// 0.27–0.34 s in five alternated runs, the machine loaded).
+            /// passes over a level skipped the empty blocks (callgrind; 0.40–0.46 s against
+            /// 0.26–0.28 s on one thread in four alternated runs, the machine quiet).
             ///
             /// # Constraints
             ///
@@ -4167,7 +4167,7 @@ for later runs";
         /// - 4×4: pattern databases with reflection: 3-4-4-4 (134 KB, ≈19 ms to build) for
         ///   8 M nodes, so that an easy board does not wait for larger tables (8 M nodes take
         ///   about as long as the next tables' build: a board gives up no more than it would
-        ///   have waited); then 5-5-5 (1.5 MB, ≈0.27 s) for 40 M nodes; then 6-6-3 (11.5 MB,
+        ///   have waited); then 5-5-5 (1.5 MB, ≈0.26 s) for 40 M nodes; then 6-6-3 (11.5 MB,
         ///   ≈2.4 s) for 150 M nodes; then, for the hardest boards, 7-7-1 (115 MB, its two
         ///   7-tile tables 19 s each on one thread, 11 s on two): on two 80-move boards it
         ///   generates 43 M and 38 M nodes against 1.16 G and 0.86 G for 6-6-3 (20 M and
