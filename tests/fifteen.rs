@@ -18,10 +18,10 @@ use fifteen::goal::{is_reachable, spiral, Goal};
 use fifteen::search::bound::{LinearConflict, LowerBound, WalkingDistance};
 use fifteen::search::ida::Sharing;
 use fifteen::search::pdb::additive::{by_symmetry, in_reading_order, Additive, Layout};
-use fifteen::search::pdb::build::build_table;
+use fifteen::search::pdb::build::{build_regions, build_table};
 use fifteen::search::pdb::cache::{append_cached, checksum};
 use fifteen::search::pdb::placement::{rank, table_len};
-use fifteen::search::pdb::TableWork;
+use fifteen::search::pdb::{Regions, TableWork};
 use fifteen::search::plan::{CENTRE323, P3444, P555, P663, P6666, P771, P87};
 use fifteen::search::prune::MovePruner;
 use fifteen::search::{ida, Budget, Limits, Puzzle};
@@ -192,7 +192,7 @@ fn assert_admissible<B: LowerBound>(bound: &B, board: &[u32], distance: u32) {
 /// Checks ida on every board of `shape` (canonical path) with linear conflicts, the walking
 /// distance (also with the move pruner of depth 12, which forbids far more than undoing a
 /// move) and, on boards of at most 9 cells, pattern databases with reflection of groups of
-/// 4, 4, 3 and 3 tiles (spread and by rank) and of [`CENTRE323`] (`Plan`'s for the 3×3 with
+/// 4, 4, 3 and 3 tiles (spread, by rank and with the blank's regions) and of [`CENTRE323`] (`Plan`'s for the 3×3 with
 /// the goal's blank in the centre), cut to N − 1 tiles, forced; ida with its iterations cut into subtrees taken in
 /// order (by this thread alone on every board, by 2 and 3 threads and bfs and astar under both
 /// maps on every `sample`-th board), against the table; and that the walking distance and the
@@ -206,6 +206,8 @@ fn cross_check(shape: Shape, goal: &[u32], sample: usize) {
         (&[4, 4, 3, 3][..], Layout::Spread),
         (&CENTRE323, Layout::Spread),
         (&[4, 4, 3, 3], Layout::Rank),
+        (&[4, 4, 3, 3], Layout::Regions),
+        (&CENTRE323, Layout::Regions),
     ]
     .iter()
     .map(|&(sizes, layout)| {
@@ -530,7 +532,8 @@ fn cached_6_6_6_6_tables_solve_korf_and_felners_easiest_boards() {
 /// Every table of a group, entry by entry, against an independent search: a 0-1 breadth-first
 /// search from the goal over (cells of the group's tiles, cell of the blank), where moving the
 /// blank onto a cell of no group tile is free and onto a group tile (the tile moves) costs 1;
-/// an entry is the least distance over the blank's cells.
+/// an entry is the least distance over the blank's cells. With the blank's regions: the least
+/// on the cells whose distance it is, else 2 more, at most the distance.
 fn check_table(shape: Shape, goal: &[u32], group: &[u8]) {
     let n = shape.cells();
     let goal_at: Vec<usize> = (0..n)
@@ -564,11 +567,23 @@ fn check_table(shape: Shape, goal: &[u32], group: &[u8]) {
         }
     }
     let mut least: HashMap<Vec<u8>, u32> = HashMap::new();
-    for ((cells, _), d) in distance {
-        let entry = least.entry(cells).or_insert(d);
+    for ((cells, _), &d) in &distance {
+        let entry = least.entry(cells.clone()).or_insert(d);
         *entry = (*entry).min(d);
     }
     let puzzle = Puzzle::new(shape, goal.iter().map(|&t| t as u8).collect());
+    let regions = match n <= Regions::CELLS {
+        true => build_regions(&puzzle, (group, blank), 2, &|_| {}),
+        false => Vec::new(),
+    };
+    for ((cells, at), &d) in distance.iter().filter(|_| !regions.is_empty()) {
+        let index = cells.iter().fold(0, |index, &c| index * n + usize::from(c));
+        let value = u32::from(Regions::value(regions[index], *at));
+        let least = least[cells];
+        let expected = if d == least { least } else { least + 2 };
+        assert_eq!(value, expected, "{shape:?} {group:?} {cells:?}, blank {at}");
+        assert!(value <= d);
+    }
     let table = build_table(&puzzle, (group, blank), Layout::Rank, 2, &|_| {});
     // Placements the search never reaches (half of them when the group holds every tile)
     // are marked 255.
@@ -798,6 +813,17 @@ fn tables_built_on_several_threads_and_spread_equal_the_single_threaded_ones() {
                 "{shape:?} {group:?}: spread, {threads} threads"
             );
         }
+        // With the blank's regions: the same least values, and the same regions on any
+        // number of threads.
+        if n <= Regions::CELLS {
+            let regions = build_regions(&puzzle, (group, blank), 1, &|_| {});
+            let least = regions.iter().map(|&e| Regions::least(e));
+            assert!(least.eq(spread.iter().copied()), "{shape:?} {group:?}");
+            for threads in [2, 3] {
+                let table = build_regions(&puzzle, (group, blank), threads, &|_| {});
+                assert!(table == regions, "{shape:?} {group:?}: {threads} threads");
+            }
+        }
     }
 }
 
@@ -875,7 +901,7 @@ fn incremental_bound_matches_a_fresh_one_along_random_walks() {
         let puzzle = Puzzle::new(shape, goal);
         let groups = by_symmetry(&puzzle, 0, &P3444)
             .unwrap_or_else(|| in_reading_order(&puzzle, &[3, 4, 4, 4]));
-        for layout in [Layout::Spread, Layout::Rank] {
+        for layout in [Layout::Spread, Layout::Rank, Layout::Regions] {
             let quiet = TableWork::quiet();
             let tables = Additive::with_cache(&puzzle, (&groups, layout), true, None, &quiet);
             check_walk(&puzzle, &tables);
@@ -905,11 +931,12 @@ fn partitions_cover_every_tile_once() {
         // By rank; no two of their groups share a table.
         let sum: usize = frame.iter().map(|g| table_len(16, g.len())).sum();
         assert_eq!(sum, bytes);
-        // Small partitions are laid out by spread index, 16^k bytes a group.
+        // Small partitions are laid out by spread index with the blank's regions, 16^k
+        // entries of 4 bytes a group.
         let spread: usize = frame.iter().map(|g| 1 << (4 * g.len())).sum();
         if spread < 4_000_000 {
             let groups = by_symmetry(&puzzle, 0, frame).unwrap();
-            assert_eq!(Additive::new(&puzzle, &groups, true).bytes(), spread);
+            assert_eq!(Additive::new(&puzzle, &groups, true).bytes(), 4 * spread);
         }
     }
 }
@@ -1125,18 +1152,19 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
     assert!(error
         .to_string()
         .starts_with("case 1: memory limit reached: 1 MiB used by "));
-    // ida: the 80-move board outgrows the 3-4-4-4 tables (0.3 MiB to build); the 5-5-5 tables
-    // would take more than 1 MiB and are refused before they are built.
+    // ida: the 80-move board outgrows the 3-4-4-4 tables (2 MiB to build with the blank's
+    // regions); the 5-5-5 tables would take more than 2 MiB and are refused before they are
+    // built.
     let mut small = Config::default();
-    small.limits.max_memory_mib = 1;
+    small.limits.max_memory_mib = 2;
     let error = run_text(&small, "4\n0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1\n")
         .1
         .unwrap_err();
     assert_eq!(error.exit_code(), 3);
     assert_eq!(
         error.to_string(),
-        "case 1: memory limit reached: the tables this board needs take 9 MiB to build \
-         (--max-memory 1)"
+        "case 1: memory limit reached: the tables this board needs take 18 MiB to build \
+         (--max-memory 2)"
     );
     // The same limits end work on the 5×5 (Korf & Felner's #40, far beyond each).
     let korf40 = "5\n2 17 4 13 7 12 10 3 0 16 21 24 8 5 18 20 15 19 14 9 22 11 6 1 23\n";

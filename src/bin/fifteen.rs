@@ -1658,6 +1658,49 @@ pub mod search {
             ) -> Vec<u8> {
                 build::build_table(puzzle, group, layout, self.threads, self.on_level)
             }
+
+            /// The table of `cells` with the blank's regions (see [`build::build_regions`]).
+            pub fn build_regions(&self, puzzle: &Puzzle, group: (&[u8], usize)) -> Vec<u32> {
+                build::build_regions(puzzle, group, self.threads, self.on_level)
+            }
+        }
+
+        /// The entries of [`additive::Layout::Regions`] tables (`u32`): a placement's least
+        /// number of group moves over the blank's cells in the top 8 bits, and in the low N
+        /// bits the blank cells from which that least is reached (a union of regions, the
+        /// connected parts of the cells the group leaves free). From every other free cell the
+        /// placement needs at least 2 moves more: a move of a group tile changes the colour of
+        /// its cell on a chessboard, so the parity of the group's moves is the placement's own,
+        /// whatever the blank does.
+        pub struct Regions;
+
+        impl Regions {
+            /// The most cells of a board with such tables.
+            pub const CELLS: usize = 24;
+            const SHIFT: u32 = 24;
+
+            /// The entry of a placement whose least is `least`, reached from `regions`.
+            pub fn entry(least: u8, regions: u32) -> u32 {
+                regions | u32::from(least) << Self::SHIFT
+            }
+
+            /// The least of `entry`: the table's entry without the regions.
+            #[inline(always)]
+            pub fn least(entry: u32) -> u8 {
+                (entry >> Self::SHIFT) as u8
+            }
+
+            /// The value of `entry` with the blank on cell `blank` (of the table's frame):
+            /// its least, or 2 more when `blank` lies outside its regions. O(1).
+            ///
+            /// # Constraints
+            ///
+            /// `entry` is that of a placement, not of a number no placement has (least 255).
+            #[inline(always)]
+            pub fn value(entry: u32, blank: usize) -> u8 {
+                let outside = (entry >> (blank & (MAX_CELLS - 1))) as u8 & 1 ^ 1;
+                Self::least(entry) + 2 * outside
+            }
         }
 
         /// Cell and tile numbers are below [`MAX_CELLS`]; masked by this, they index a
@@ -1912,7 +1955,7 @@ pub mod search {
             use super::placement::{
                 rank, rank_after_move, spread_weights, weights, Placements, SLOTS,
             };
-            use super::{Masks, Puzzle, CELL_MASK, MAX_CELLS, MAX_GROUP, UNSEEN};
+            use super::{Masks, Puzzle, Regions, CELL_MASK, MAX_CELLS, MAX_GROUP, UNSEEN};
             use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
             use std::sync::{Mutex, PoisonError};
 
@@ -2031,11 +2074,40 @@ pub mod search {
             /// `threads` ≥ 1 (0 counts as 1).
             pub fn build_table(
                 puzzle: &Puzzle,
-                (cells, blank): (&[u8], usize),
+                group: (&[u8], usize),
                 layout: Layout,
                 threads: usize,
                 on_level: &(dyn Fn(u8) + Sync),
             ) -> Vec<u8> {
+                build_entries(puzzle, group, layout, threads, on_level)
+            }
+
+            /// The table of [`Layout::Regions`] for the group whose tiles' goal cells are
+            /// `cells`, built as [`build_table`] builds it by spread index: each entry a
+            /// [`Regions`] entry, 255 and every cell at a spread index that no placement has.
+            ///
+            /// # Constraints
+            ///
+            /// Those of [`build_table`], and N ≤ [`Regions::CELLS`].
+            pub fn build_regions(
+                puzzle: &Puzzle,
+                group: (&[u8], usize),
+                threads: usize,
+                on_level: &(dyn Fn(u8) + Sync),
+            ) -> Vec<u32> {
+                assert!(puzzle.shape.cells() <= Regions::CELLS, "too many cells");
+                build_entries(puzzle, group, Layout::Regions, threads, on_level)
+            }
+
+            /// [`build_table`] with entries of type `E`, numbered by rank or by spread index
+            /// as `layout` says ([`Layout::Regions`] is numbered by spread index).
+            fn build_entries<E: Entry>(
+                puzzle: &Puzzle,
+                (cells, blank): (&[u8], usize),
+                layout: Layout,
+                threads: usize,
+                on_level: &(dyn Fn(u8) + Sync),
+            ) -> Vec<E> {
                 let (n, k) = (puzzle.shape.cells(), cells.len());
                 let masks = Masks::new(puzzle);
                 let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
@@ -2052,7 +2124,7 @@ pub mod search {
                         };
                         build_numbered(masks, Ranks(digits), goal, work)
                     }
-                    Layout::Spread => {
+                    Layout::Spread | Layout::Regions => {
                         let digits = Digits {
                             n,
                             k,
@@ -2063,14 +2135,38 @@ pub mod search {
                 }
             }
 
+            /// What a table holds for a placement, as its build leaves it: the plain `u8`
+            /// least number of group moves, or a [`Regions`] entry (`u32`).
+            trait Entry: Copy + Send + Sync {
+                /// The entry of a number that no placement reached.
+                const UNSEEN: Self;
+                /// The entry of a placement first reached at `depth`, through the blank cells
+                /// `regions` (the regions reached at that depth).
+                fn reached(depth: u8, regions: u32) -> Self;
+            }
+
+            impl Entry for u8 {
+                const UNSEEN: u8 = UNSEEN;
+                fn reached(depth: u8, _: u32) -> u8 {
+                    depth
+                }
+            }
+
+            impl Entry for u32 {
+                const UNSEEN: u32 = u32::MAX;
+                fn reached(depth: u8, regions: u32) -> u32 {
+                    Regions::entry(depth, regions)
+                }
+            }
+
             /// [`build_table`] with `numbers`, from the goal's cells and blank region, on
             /// `threads` threads: the blank's cell sets `u16` when N ≤ 16, else `u32`.
-            fn build_numbered<X: Numbering>(
+            fn build_numbered<X: Numbering, E: Entry>(
                 masks: Masks,
                 numbers: X,
                 goal: (&[u8], u32),
                 (threads, on_level): (usize, &(dyn Fn(u8) + Sync)),
-            ) -> Vec<u8> {
+            ) -> Vec<E> {
                 if numbers.digits().n <= 16 {
                     Build::<u16, X>::new(masks, numbers).run(goal, threads, on_level)
                 } else {
@@ -2078,10 +2174,11 @@ pub mod search {
                 }
             }
 
-            /// The bytes [`build_table`] holds at its peak for k tiles on N cells in `layout`,
-            /// the table it returns among them: 7 an entry, 13 when N > 16.
+            /// The bytes [`build_table`] (or [`build_regions`]) holds at its peak for k tiles on
+            /// N cells in `layout`, the table it returns among them: 6 an entry beside the
+            /// table's, 12 when N > 16.
             pub fn build_bytes(n: usize, k: usize, layout: Layout) -> usize {
-                layout.bytes(n, k) * if n <= 16 { 7 } else { 13 }
+                layout.bytes(n, k) + layout.entries(n, k) * if n <= 16 { 6 } else { 12 }
             }
 
             /// How a build numbers the placements of k tiles on N cells, its table's entries:
@@ -2322,16 +2419,16 @@ pub mod search {
 
                 /// The table, by a search from the state `(goal cells, blank cells)` on
                 /// `threads` threads (see [`build_table`]).
-                fn run(
+                fn run<E: Entry>(
                     mut self,
                     (cells, region): (&[u8], u32),
                     mut threads: usize,
                     on_level: &(dyn Fn(u8) + Sync),
-                ) -> Vec<u8> {
+                ) -> Vec<E> {
                     let r0 = self.numbers.number(cells);
                     let len = self.seen_next.len();
                     self.seen_next[r0] = S::pair(region);
-                    let mut table = vec![UNSEEN; len];
+                    let mut table = vec![E::UNSEEN; len];
                     // Written now, not left as zeroed pages from the allocator: a page that the
                     // walk reads (mapping the shared zero page) and the move-in then writes
                     // faults twice, and the second fault stops the other threads' CPUs to flush
@@ -2339,7 +2436,7 @@ pub mod search {
                     let mut level = Vec::with_capacity(len);
                     level.resize(len, S::EMPTY);
                     level[r0] = S::of(region);
-                    table[r0] = 0;
+                    table[r0] = E::reached(0, region);
                     let mut depth = 0;
                     self.fill(r0, depth, true);
                     // The numbers of the current level lie in `first..last`; the passes over it
@@ -2456,10 +2553,10 @@ pub mod search {
                 /// Moves the next level in, over the chunks taken from `chunks` (their first rank,
                 /// level entries and table entries): a placement's `next` set becomes its level
                 /// entry and is emptied, and a placement reached for the first time (its `seen`
-                /// set is its `next` set) gets `depth` in the table.
-                fn move_in<'a, I>(&self, chunks: &Mutex<I>, depth: u8)
+                /// set is its `next` set) gets its entry for `depth` (see [`Entry::reached`]).
+                fn move_in<'a, I, E: Entry + 'a>(&self, chunks: &Mutex<I>, depth: u8)
                 where
-                    I: Iterator<Item = (usize, (&'a mut [S], &'a mut [u8]))>,
+                    I: Iterator<Item = (usize, (&'a mut [S], &'a mut [E]))>,
                     S: 'a,
                 {
                     while let Some((first, (level, table))) = take(chunks) {
@@ -2472,7 +2569,7 @@ pub mod search {
                                 if next != 0 {
                                     *entry = S::of(next);
                                     if seen == next {
-                                        *value = depth;
+                                        *value = E::reached(depth, next);
                                     }
                                 }
                             }
@@ -2624,8 +2721,9 @@ pub mod search {
             use super::placement::{
                 rank, rank_after_move, spread, spread_weights, table_len, weights, SLOTS,
             };
+            use super::MAX_GROUPS;
             use super::NO_GROUP;
-            use super::{Masks, Puzzle, TableWork, CELL_MASK, MAX_CELLS, MAX_GROUP, MAX_GROUPS};
+            use super::{Masks, Puzzle, Regions, TableWork, CELL_MASK, MAX_CELLS, MAX_GROUP};
             use std::path::Path;
 
             /// The board's symmetries as cell permutations, identity first: 4 for a rectangle, 8
@@ -2741,6 +2839,10 @@ pub mod search {
                 /// By spread index (see [`spread_weights`]): N^k entries, a move's new index the
                 /// old one plus one entry of [`Additive::steps`] less another.
                 Spread,
+                /// By spread index, each entry a `u32` of [`Regions`]: the value with the blank
+                /// in any of the placement's regions, 4 bytes an entry instead of 1. Only for
+                /// tables built in the run (files hold tables by rank, without the regions).
+                Regions,
             }
 
             impl Layout {
@@ -2748,6 +2850,9 @@ pub mod search {
                 pub const SPREAD_BYTES: usize = 1 << 30;
                 /// The most bytes a build by spread index may take (see [`Layout::builds_spread`]).
                 pub const SPREAD_BUILD_BYTES: usize = 1 << 28;
+                /// The most bytes of tables with the blank's regions a partition may take: they
+                /// stay in the last-level cache (32 MiB on the development machine).
+                pub const REGIONS_BYTES: usize = 16 << 20;
 
                 /// `Spread` when the partition's spread tables take at most three times the bytes
                 /// of its tables by rank and at most [`SPREAD_BYTES`], else `Rank`. On the 4×4,
@@ -2765,7 +2870,10 @@ pub mod search {
                 pub fn fitting(n: usize, groups: &[Vec<u8>]) -> Layout {
                     let spread = Layout::Spread.partition_bytes(n, groups);
                     let rank = Layout::Rank.partition_bytes(n, groups);
-                    if spread <= Layout::SPREAD_BYTES && spread <= 3 * rank {
+                    let regions = Layout::Regions.partition_bytes(n, groups);
+                    if n <= Regions::CELLS && regions <= Layout::REGIONS_BYTES {
+                        Layout::Regions
+                    } else if spread <= Layout::SPREAD_BYTES && spread <= 3 * rank {
                         Layout::Spread
                     } else {
                         Layout::Rank
@@ -2792,8 +2900,16 @@ pub mod search {
                 /// The bytes of a table of k tiles on N cells.
                 pub fn bytes(self, n: usize, k: usize) -> usize {
                     match self {
+                        Layout::Regions => 4 * self.entries(n, k),
+                        _ => self.entries(n, k),
+                    }
+                }
+
+                /// The entries of a table of k tiles on N cells.
+                pub fn entries(self, n: usize, k: usize) -> usize {
+                    match self {
                         Layout::Rank => table_len(n, k),
-                        Layout::Spread => n.pow(k as u32),
+                        Layout::Spread | Layout::Regions => n.pow(k as u32),
                     }
                 }
             }
@@ -2808,8 +2924,10 @@ pub mod search {
                 layout: Layout,
                 name: String,
                 groups: Vec<Group>,
-                /// All tables, one after another.
+                /// All tables, one after another; empty in [`Layout::Regions`].
                 data: Vec<u8>,
+                /// All tables of [`Layout::Regions`], one after another; else empty.
+                regions: Vec<u32>,
                 /// `group_of[t]`: the group of tile `t`, or [`NO_GROUP`] for the blank;
                 /// `group_of[MAX_CELLS + t]`: the group of the tile that `t` becomes in the
                 /// reflection.
@@ -2819,6 +2937,11 @@ pub mod search {
                 /// `steps[MAX_CELLS + t][c]` the same for the reflection of `t` on `c`, so that a
                 /// move's new index is the old one plus one entry less another. Zeros by rank.
                 steps: Box<[[u32; MAX_CELLS]; 2 * MAX_CELLS]>,
+                /// Beside `steps`, `frame[t][c]`: the cell of the table's frame that board cell
+                /// `c` is for tile `t`'s group (of the reflection of `t` on `c` from
+                /// `MAX_CELLS` on): where [`Regions::value`] looks for the blank after `t` left
+                /// `c`.
+                frame: Box<[[u8; MAX_CELLS]; 2 * MAX_CELLS]>,
                 /// `(cell map T, tile map t → goal[T(home(t))])` of the reflection.
                 reflection: Option<([u8; MAX_CELLS], [u8; MAX_CELLS])>,
             }
@@ -2876,6 +2999,12 @@ pub mod search {
                         n <= MAX_CELLS && groups.len() <= MAX_GROUPS,
                         "too many cells or groups"
                     );
+                    assert!(layout != Layout::Regions || n <= Regions::CELLS);
+                    // Files hold no regions.
+                    let layout = match (layout, cache) {
+                        (Layout::Regions, Some(_)) => Layout::Spread,
+                        _ => layout,
+                    };
                     let blank = puzzle.goal_at[0];
                     let masks = Masks::new(puzzle);
                     let free_connected = |cells: &[u8]| {
@@ -2895,9 +3024,17 @@ pub mod search {
                         groups: Vec::new(),
                         // Room for every table, and a file's trailer while it is read: never two
                         // copies of the tables at once.
-                        data: Vec::with_capacity(all_bytes + TRAILER_ROOM),
+                        data: match layout {
+                            Layout::Regions => Vec::new(),
+                            _ => Vec::with_capacity(all_bytes + TRAILER_ROOM),
+                        },
+                        regions: match layout {
+                            Layout::Regions => Vec::with_capacity(all_bytes / 4),
+                            _ => Vec::new(),
+                        },
                         group_of: [NO_GROUP; 2 * MAX_CELLS],
                         steps: Box::new([[0; MAX_CELLS]; 2 * MAX_CELLS]),
+                        frame: Box::new([[0; MAX_CELLS]; 2 * MAX_CELLS]),
                         reflection: None,
                     };
                     // The groups that own a table, and where it starts.
@@ -2933,7 +3070,7 @@ pub mod search {
                                 )
                             }
                             None => {
-                                let offset = additive.data.len();
+                                let offset = additive.data.len() + additive.regions.len();
                                 let group = (&cells[..], blank);
                                 let by_rank = |into: &mut Vec<u8>| match cache {
                                     Some(dir) => append_cached(dir, puzzle, group, work, into),
@@ -2942,6 +3079,8 @@ pub mod search {
                                 if layout == Layout::Rank {
                                     // A file is read straight into the tables' room.
                                     by_rank(&mut additive.data);
+                                } else if layout == Layout::Regions {
+                                    additive.regions.extend(work.build_regions(puzzle, group));
                                 } else if cache.is_none() && Layout::builds_spread(n, cells.len()) {
                                     additive.data.extend(work.build(puzzle, group, layout));
                                 } else {
@@ -2960,7 +3099,7 @@ pub mod search {
                             tiles: order.iter().map(|&c| puzzle.goal[usize::from(c)]).collect(),
                             offset,
                             map: [0; MAX_CELLS],
-                            w: if layout == Layout::Spread {
+                            w: if layout != Layout::Rank {
                                 spread_weights(n, cells.len())
                             } else {
                                 weights(n, cells.len())
@@ -3005,29 +3144,33 @@ pub mod search {
                         additive.reflection = Some((cell, tile));
                         additive.name.push_str("+reflection");
                     }
-                    if layout == Layout::Spread {
+                    if layout != Layout::Rank {
                         additive.spread_steps();
                     }
-                    additive.name += &format!(" ({} bytes)", additive.data.len());
+                    additive.name += &format!(" ({} bytes)", additive.bytes());
                     additive
                 }
 
-                /// Fills [`Additive::steps`] for a spread partition. O(N²).
+                /// Fills [`Additive::steps`] and [`Additive::frame`] for a partition by spread
+                /// index. O(N²).
                 fn spread_steps(&mut self) {
-                    let steps = &mut self.steps;
+                    let (steps, frame) = (&mut self.steps, &mut self.frame);
                     for group in &self.groups {
                         for (slot, &t) in group.tiles.iter().enumerate() {
                             for c in 0..self.n {
                                 let step = usize::from(group.map[c]) * group.w[slot];
                                 steps[usize::from(t)][c] = step as u32;
+                                frame[usize::from(t)][c] = group.map[c];
                             }
                         }
                     }
                     if let Some((cell, tile)) = &self.reflection {
                         for t in 0..self.n {
+                            let (t_image, row) = (usize::from(tile[t]), MAX_CELLS + t);
                             for c in 0..self.n {
-                                steps[MAX_CELLS + t][c] =
-                                    steps[usize::from(tile[t])][usize::from(cell[c])];
+                                let c_image = usize::from(cell[c]);
+                                steps[row][c] = steps[t_image][c_image];
+                                frame[row][c] = frame[t_image][c_image];
                             }
                         }
                     }
@@ -3035,7 +3178,16 @@ pub mod search {
 
                 /// The bytes of the tables.
                 pub fn bytes(&self) -> usize {
-                    self.data.len()
+                    self.data.len() + 4 * self.regions.len()
+                }
+
+                /// The value of entry `i` with the blank on cell `blank` of the entry's frame.
+                #[inline(always)]
+                fn value(&self, i: usize, blank: usize) -> u8 {
+                    match self.layout {
+                        Layout::Regions => Regions::value(self.regions[i], blank),
+                        _ => self.data[i],
+                    }
                 }
 
                 /// The most bytes [`Additive::with_cache`] holds at once for `groups` on N cells
@@ -3046,14 +3198,16 @@ pub mod search {
                 pub fn peak_bytes(n: usize, groups: &[Vec<u8>], layout: Layout) -> usize {
                     let (mut kept, mut peak) = (0, 0);
                     for k in groups.iter().map(Vec::len) {
+                        // Tables of regions are tables spread with a cache.
                         let copy = match layout {
                             Layout::Rank => 0,
-                            Layout::Spread => table_len(n, k) + layout.bytes(n, k),
+                            _ => table_len(n, k) + Layout::Spread.bytes(n, k),
                         };
                         let spread_build = match layout {
                             Layout::Spread if Layout::builds_spread(n, k) => {
                                 build_bytes(n, k, layout)
                             }
+                            Layout::Regions => build_bytes(n, k, layout),
                             _ => 0,
                         };
                         let build = build_bytes(n, k, Layout::Rank).max(spread_build);
@@ -3074,7 +3228,7 @@ pub mod search {
                     }
                     let cells = &cells[..group.tiles.len()];
                     group.offset
-                        + if self.layout == Layout::Spread {
+                        + if self.layout != Layout::Rank {
                             cells
                                 .iter()
                                 .zip(&group.w)
@@ -3132,13 +3286,15 @@ pub mod search {
                 ) -> Option<(usize, u32, u8)> {
                     let row = tile & CELL_MASK | if reflected { MAX_CELLS } else { 0 };
                     let g = usize::from(self.group_of[row]);
-                    if self.layout == Layout::Spread {
+                    if self.layout != Layout::Rank {
                         let old = *index.get(g)?;
                         let steps = &self.steps[row];
                         let i = old
                             .wrapping_add(steps[to & CELL_MASK])
                             .wrapping_sub(steps[from & CELL_MASK]);
-                        return Some((g, i, self.data[i as usize]));
+                        // The blank ends on `from`.
+                        let blank = usize::from(self.frame[row][from & CELL_MASK]);
+                        return Some((g, i, self.value(i as usize, blank)));
                     }
                     let group = self.groups.get(g)?;
                     let (tile, from, to) = match (&self.reflection, reflected) {
@@ -3208,11 +3364,12 @@ pub mod search {
                             };
                             at[usize::from(t)] = c;
                         }
-                        for g in 0..self.groups.len() {
+                        for (g, group) in self.groups.iter().enumerate() {
                             let i = self.index_of(g, &at);
+                            let value = self.value(i, usize::from(group.map[usize::from(at[0])]));
                             state.index[side][g] = i as u32;
-                            state.value[side][g] = self.data[i];
-                            state.sum[side] += u32::from(self.data[i]);
+                            state.value[side][g] = value;
+                            state.sum[side] += u32::from(value);
                         }
                     }
                     let h = state.sum[BOARD].max(state.sum[REFLECTED]);
