@@ -3165,10 +3165,10 @@ pub mod search {
                         }
                     }
                     if let Some((cell, tile)) = &self.reflection {
-                        for t in 0..self.n {
-                            let (t_image, row) = (usize::from(tile[t]), MAX_CELLS + t);
-                            for c in 0..self.n {
-                                let c_image = usize::from(cell[c]);
+                        for (t, &t_image) in tile[..self.n].iter().enumerate() {
+                            let (t_image, row) = (usize::from(t_image), MAX_CELLS + t);
+                            for (c, &c_image) in cell[..self.n].iter().enumerate() {
+                                let c_image = usize::from(c_image);
                                 steps[row][c] = steps[t_image][c_image];
                                 frame[row][c] = frame[t_image][c_image];
                             }
