@@ -1667,11 +1667,11 @@ pub mod search {
 
         /// The entries of [`additive::Layout::Regions`] tables (`u32`): a placement's least
         /// number of group moves over the blank's cells in the top 8 bits, and in the low N
-        /// bits the blank cells from which that least is reached (a union of regions, the
-        /// connected parts of the cells the group leaves free). From every other free cell the
-        /// placement needs at least 2 moves more: a move of a group tile changes the colour of
-        /// its cell on a chessboard, so the parity of the group's moves is the placement's own,
-        /// whatever the blank does.
+        /// bits the cells *outside* the regions from which that least is reached (regions: the
+        /// connected parts of the cells the group leaves free; its own cells, never the
+        /// blank's, count as outside). From those the placement needs at least 2 moves more: a
+        /// move of a group tile changes the colour of its cell on a chessboard, so the parity
+        /// of the group's moves is the placement's own, whatever the blank does.
         pub struct Regions;
 
         impl Regions {
@@ -1681,7 +1681,7 @@ pub mod search {
 
             /// The entry of a placement whose least is `least`, reached from `regions`.
             pub fn entry(least: u8, regions: u32) -> u32 {
-                regions | u32::from(least) << Self::SHIFT
+                (!regions & ((1 << Self::SHIFT) - 1)) | (u32::from(least) << Self::SHIFT)
             }
 
             /// The least of `entry`: the table's entry without the regions.
@@ -1698,7 +1698,7 @@ pub mod search {
             /// `entry` is that of a placement, not of a number no placement has (least 255).
             #[inline(always)]
             pub fn value(entry: u32, blank: usize) -> u8 {
-                let outside = (entry >> (blank & (MAX_CELLS - 1))) as u8 & 1 ^ 1;
+                let outside = (entry >> (blank & (MAX_CELLS - 1))) as u8 & 1;
                 Self::least(entry) + 2 * outside
             }
         }
@@ -2932,16 +2932,13 @@ pub mod search {
                 /// `group_of[MAX_CELLS + t]`: the group of the tile that `t` becomes in the
                 /// reflection.
                 group_of: [u8; 2 * MAX_CELLS],
-                /// Of a [`Layout::Spread`] partition, `steps[t][c]`: what tile `t` on board cell
-                /// `c` adds to its group's index (its frame's cell times its slot's weight), and
-                /// `steps[MAX_CELLS + t][c]` the same for the reflection of `t` on `c`, so that a
-                /// move's new index is the old one plus one entry less another. Zeros by rank.
-                steps: Box<[[u32; MAX_CELLS]; 2 * MAX_CELLS]>,
-                /// Beside `steps`, `frame[t][c]`: the cell of the table's frame that board cell
-                /// `c` is for tile `t`'s group (of the reflection of `t` on `c` from
-                /// `MAX_CELLS` on): where [`Regions::value`] looks for the blank after `t` left
-                /// `c`.
-                frame: Box<[[u8; MAX_CELLS]; 2 * MAX_CELLS]>,
+                /// Of a partition by spread index, `steps[t][c]`: in the low 32 bits what tile `t`
+                /// on board cell `c` adds to its group's index (its frame's cell times its slot's
+                /// weight), so that a move's new index is the old one plus one entry less another,
+                /// and above them that frame's cell, where [`Regions::value`] looks for the blank
+                /// once `t` left `c`; `steps[MAX_CELLS + t][c]` the same for the reflection of `t`
+                /// on `c`. Zeros by rank.
+                steps: Box<[[u64; MAX_CELLS]; 2 * MAX_CELLS]>,
                 /// `(cell map T, tile map t → goal[T(home(t))])` of the reflection.
                 reflection: Option<([u8; MAX_CELLS], [u8; MAX_CELLS])>,
             }
@@ -3034,7 +3031,6 @@ pub mod search {
                         },
                         group_of: [NO_GROUP; 2 * MAX_CELLS],
                         steps: Box::new([[0; MAX_CELLS]; 2 * MAX_CELLS]),
-                        frame: Box::new([[0; MAX_CELLS]; 2 * MAX_CELLS]),
                         reflection: None,
                     };
                     // The groups that own a table, and where it starts.
@@ -3151,26 +3147,23 @@ pub mod search {
                     additive
                 }
 
-                /// Fills [`Additive::steps`] and [`Additive::frame`] for a partition by spread
-                /// index. O(N²).
+                /// Fills [`Additive::steps`] for a partition by spread index. O(N²).
                 fn spread_steps(&mut self) {
-                    let (steps, frame) = (&mut self.steps, &mut self.frame);
+                    let steps = &mut self.steps;
                     for group in &self.groups {
                         for (slot, &t) in group.tiles.iter().enumerate() {
                             for c in 0..self.n {
-                                let step = usize::from(group.map[c]) * group.w[slot];
-                                steps[usize::from(t)][c] = step as u32;
-                                frame[usize::from(t)][c] = group.map[c];
+                                let frame = u64::from(group.map[c]);
+                                let step = (frame * group.w[slot] as u64) | (frame << 32);
+                                steps[usize::from(t)][c] = step;
                             }
                         }
                     }
                     if let Some((cell, tile)) = &self.reflection {
-                        for (t, &t_image) in tile[..self.n].iter().enumerate() {
-                            let (t_image, row) = (usize::from(t_image), MAX_CELLS + t);
-                            for (c, &c_image) in cell[..self.n].iter().enumerate() {
-                                let c_image = usize::from(c_image);
-                                steps[row][c] = steps[t_image][c_image];
-                                frame[row][c] = frame[t_image][c_image];
+                        for (t, &image) in tile[..self.n].iter().enumerate() {
+                            for c in 0..self.n {
+                                steps[MAX_CELLS + t][c] =
+                                    steps[usize::from(image)][usize::from(cell[c])];
                             }
                         }
                     }
@@ -3289,11 +3282,12 @@ pub mod search {
                     if self.layout != Layout::Rank {
                         let old = *index.get(g)?;
                         let steps = &self.steps[row];
+                        let (step_to, step_from) = (steps[to & CELL_MASK], steps[from & CELL_MASK]);
                         let i = old
-                            .wrapping_add(steps[to & CELL_MASK])
-                            .wrapping_sub(steps[from & CELL_MASK]);
+                            .wrapping_add(step_to as u32)
+                            .wrapping_sub(step_from as u32);
                         // The blank ends on `from`.
-                        let blank = usize::from(self.frame[row][from & CELL_MASK]);
+                        let blank = (step_from >> 32) as usize;
                         return Some((g, i, self.value(i as usize, blank)));
                     }
                     let group = self.groups.get(g)?;
