@@ -60,10 +60,11 @@
 //! chosen per board size and goal by `search::plan::Plan` (3×3 standard goal: the walking
 //! distance; 3×3 with the goal's blank in the centre: 3-2-3 tables, 576 bytes built in
 //! ≈0.1 ms; 4×4: 4-4-4-3 tables (134 KB by rank, ≈19 ms) for inputs of few cases, then 5-5-5
-//! (1.5 MB by rank, 3 MiB spread) built in ≈0.26–0.34 s, then 6-6-3 (11.5 MB, 32 MiB), then
-//! for the hardest boards 7-7-1 (115 MB, kept by rank); Korf's 100 in ≈1.9–2.9 s, the tables
-//! included, ≈0.6 M nodes generated each on average, 0.19 to 0.25 times slidy's time beside
-//! it on one thread; with `--cache`, 8-7 tables: ≈37,000 nodes each, all 100 in ≈1.1 s; 5×5:
+//! (1.5 MB by rank; 12 MiB spread with the blank's regions, `search::pdb::Regions`) built in
+//! ≈0.28–0.39 s, then 6-6-3 (11.5 MB, 32 MiB), then for the hardest boards 7-7-1 (115 MB,
+//! kept by rank); Korf's 100 in ≈1.9–2.6 s, the tables included, ≈0.43 M nodes generated each
+//! on average, 0.18 to 0.22 times slidy's time beside it on one thread; with `--cache`, 8-7
+//! tables: ≈37,000 nodes each, all 100 in ≈1.1 s; 5×5:
 //! 4-tile tables, then Korf & Felner's 6-6-6-6, 488 MB, about a minute a table
 //! to build on two threads, their easiest instances in seconds to minutes).
 //! `astar` and `bfs`: time and memory O(states reached). `dfs --bound K`: O(3^K) time, O(K)
@@ -1608,6 +1609,14 @@ pub mod search {
     /// The search of a table runs on one thread or several, to the same bytes (see
     /// [`pdb::build::build_table`]).
     ///
+    /// Small partitions built in the run (at most [`additive::Layout::REGIONS_BYTES`], on at
+    /// most 24 cells: 5-5-5 on the 4×4) also keep, per placement, the blank's cells from which
+    /// its least is reached ([`pdb::Regions`]): a group whose tiles wall the blank off from
+    /// those cells counts 2 more. Korf's 100 with 5-5-5 and the reflection: 43.1 M nodes
+    /// against 58.9 M, 13% fewer instructions, 42% more misses of a 512 KB L2 (four bytes an
+    /// entry, not one): on the development machine about the same time in all (see the
+    /// README's "The hardest 4×4 boards").
+    ///
     /// Two groups whose goal cells are images of each other under a symmetry of the board share
     /// one table, looked up through the symmetry, when the symmetry also fixes the goal's blank
     /// or the goal's free cells are connected for both (the blank's start does not matter).
@@ -2084,7 +2093,7 @@ pub mod search {
 
             /// The table of [`Layout::Regions`] for the group whose tiles' goal cells are
             /// `cells`, built as [`build_table`] builds it by spread index: each entry a
-            /// [`Regions`] entry, 255 and every cell at a spread index that no placement has.
+            /// [`Regions`] entry, `u32::MAX` at a spread index that no placement has.
             ///
             /// # Constraints
             ///
@@ -2721,9 +2730,8 @@ pub mod search {
             use super::placement::{
                 rank, rank_after_move, spread, spread_weights, table_len, weights, SLOTS,
             };
-            use super::MAX_GROUPS;
-            use super::NO_GROUP;
             use super::{Masks, Puzzle, Regions, TableWork, CELL_MASK, MAX_CELLS, MAX_GROUP};
+            use super::{MAX_GROUPS, NO_GROUP};
             use std::path::Path;
 
             /// The board's symmetries as cell permutations, identity first: 4 for a rectangle, 8
@@ -2854,8 +2862,11 @@ pub mod search {
                 /// stay in the last-level cache (32 MiB on the development machine).
                 pub const REGIONS_BYTES: usize = 16 << 20;
 
-                /// `Spread` when the partition's spread tables take at most three times the bytes
-                /// of its tables by rank and at most [`SPREAD_BYTES`], else `Rank`. On the 4×4,
+                /// `Regions` on at most [`Regions::CELLS`] cells when the partition's tables take
+                /// at most [`REGIONS_BYTES`] so (on the 4×4 up to 5-5-5, 12 MiB; 6-6-3 would take
+                /// 128 MiB); else `Spread` when the partition's spread tables take at most three
+                /// times the bytes of its tables by rank and at most [`SPREAD_BYTES`]; else
+                /// `Rank`. On the 4×4,
                 /// 5-5-5 takes 3 MiB spread (1.5 MB by rank), 6-6-3 32 MiB (11.5 MB), and 7-7-1
                 /// would take 512 MiB (115 MB); on the 5×5, 6-6-6-6 takes 931 MiB (510 MB; half
                 /// of each when its groups share tables by symmetry). Measured, Korf's 100 with
@@ -2867,6 +2878,7 @@ pub mod search {
                 /// s spread (the machine as loaded).
                 ///
                 /// [`SPREAD_BYTES`]: Layout::SPREAD_BYTES
+                /// [`REGIONS_BYTES`]: Layout::REGIONS_BYTES
                 pub fn fitting(n: usize, groups: &[Vec<u8>]) -> Layout {
                     let spread = Layout::Spread.partition_bytes(n, groups);
                     let rank = Layout::Rank.partition_bytes(n, groups);
@@ -3727,8 +3739,9 @@ pub mod search {
         /// the 4×4); before, only undoing a move is pruned, so that an easy board does not
         /// wait for the machine. Measured, one 4×4 board of 50 moves
         /// (`inputs/fifteen-korf8.txt`), whole process: 0.06–0.09 s so, 0.10–0.11 s with the
-        /// machine from the start; Korf's 100: 61.8 M nodes so, 58.9 M with the machine from
-        /// the start, 80.4 M when it waits for an iteration of 2^20 nodes on the board itself.
+        /// machine from the start; Korf's 100 (before the blank's regions): 61.8 M nodes so,
+        /// 58.9 M with the machine from the start, 80.4 M when it waits for an iteration of 2^20
+        /// nodes on the board itself.
         pub const DEEP_FROM: u64 = 1 << 22;
 
         /// How a search ended, short of a limit.
