@@ -15,6 +15,7 @@ use fifteen::goal::{is_reachable, spiral};
 use fifteen::search::bound::LinearConflict;
 use fifteen::search::pdb::additive::{by_symmetry, Additive, Layout};
 use fifteen::search::pdb::build::build_table;
+use fifteen::search::pdb::TableWork;
 use fifteen::search::plan::{P3444, P555, P663};
 use fifteen::search::{ida, Budget, Limits, Puzzle};
 
@@ -149,7 +150,8 @@ fn fifteen(c: &mut Criterion) {
     shared(c);
 }
 
-/// Each 4×4 partition (with reflection): its tables' build, and IDA* with them on `korf`.
+/// Each 4×4 partition (with reflection) in the layout the program gives it (5-5-5 also without
+/// the blank's regions): its tables' build, and IDA* with them on `korf`.
 fn partitions(c: &mut Criterion, korf: &[Case]) {
     let four = Shape { rows: 4, cols: 4 };
     let puzzle = Puzzle::new(four, standard(four).iter().map(|&t| t as u8).collect());
@@ -160,16 +162,20 @@ fn partitions(c: &mut Criterion, korf: &[Case]) {
     };
     let mut group = c.benchmark_group("fifteen pdb");
     group.sample_size(10);
-    for (name, frame) in [
-        ("3-4-4-4", &P3444[..]),
-        ("5-5-5", &P555[..]),
-        ("6-6-3", &P663[..]),
+    for (name, frame, layout) in [
+        ("3-4-4-4", &P3444[..], None),
+        ("5-5-5", &P555[..], None),
+        ("5-5-5 spread", &P555[..], Some(Layout::Spread)),
+        ("6-6-3", &P663[..], None),
     ] {
         let groups = by_symmetry(&puzzle, 0, frame).expect("a corner blank");
+        let layout = layout.unwrap_or_else(|| Layout::fitting(16, &groups));
+        let quiet = TableWork::quiet();
+        let build = || Additive::with_cache(&puzzle, (&groups, layout), true, None, &quiet);
         group.bench_function(BenchmarkId::new("build", name), |b| {
-            b.iter(|| Additive::new(&puzzle, black_box(&groups), true))
+            b.iter(|| black_box(build()))
         });
-        let tables = Additive::new(&puzzle, &groups, true);
+        let tables = build();
         for case in korf {
             let board: Vec<u8> = case.board.iter().map(|&t| t as u8).collect();
             group.bench_with_input(BenchmarkId::new(name, case.name), &board, |b, board| {
