@@ -1224,12 +1224,18 @@ fn any_is_near_the_least_moves_where_tables_fit() {
             "{board:?}: {} > {percent}% of {least}",
             path.len()
         );
+        path.len()
     };
     let four = Shape { rows: 4, cols: 4 };
     let standard = |shape: Shape| Goal::Standard.board(shape).unwrap();
+    let (mut moves, mut least) = (0, 0);
     for (_, length, board) in korf("korf100-blank-last.txt", &KORF_FAST) {
-        check(four, &board, &standard(four), length, 200);
+        moves += check(four, &board, &standard(four), length, 200);
+        least += length;
     }
+    // Over all twelve, close to the least (1.05 times over Korf's 100): the 5-5-5 tables were
+    // used, not the moves without tables (1.47 times over Korf's 100).
+    assert!(moves * 100 <= least * 110, "{moves} moves for {least}");
     let five = Shape { rows: 5, cols: 5 };
     for (_, length, board) in korf("korf24-blank-last.txt", &[40, 38, 25]) {
         check(five, &board, &standard(five), length, 250);

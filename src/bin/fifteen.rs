@@ -2043,15 +2043,15 @@ pub mod search {
             /// its spread index) is the least number of group moves between `p` and the goal
             /// placement (255 if unreachable, which happens only on a board of one row or
             /// column, and at a spread index that no placement has). Built by `threads`
-            /// threads: the calling one and `threads − 1` started for it (fewer when one cannot start; with one, none is
-            /// started); the table is the same for any number. `on_level(d)` is called on the
+            /// threads: the calling one and `threads − 1` started for it (fewer when one cannot
+            /// start; with one, none is started); the table is the same for any number. `on_level(d)` is called on the
             /// calling thread as the search starts level d = 1, 2, … (the states d group moves
             /// from the goal; the last level finds nothing new), to show progress.
             ///
             /// Breadth-first by levels over (placement, blank region), a level kept as the blank
             /// cells of its regions in an array by the layout's number (a [`Numbering`]), and
-            /// expanded in that order, so that the search walks the arrays in increasing streams; a state marks its whole region when
-            /// generated, so each is expanded once. The threads take a level's ranks in chunks of
+            /// expanded in that order, so that the search walks the arrays in increasing streams;
+            /// a state marks its whole region when generated, so each is expanded once. The threads take a level's ranks in chunks of
             /// [`CHUNK`] and mark the states they generate with one atomic `fetch_or` on the
             /// placement's packed `seen` and `next` sets (a plain load and store when one thread
             /// works alone); then the next level moves in, in chunks too, and a placement reached
@@ -2866,9 +2866,8 @@ pub mod search {
                 /// at most [`REGIONS_BYTES`] so (on the 4×4 up to 5-5-5, 12 MiB; 6-6-3 would take
                 /// 128 MiB); else `Spread` when the partition's spread tables take at most three
                 /// times the bytes of its tables by rank and at most [`SPREAD_BYTES`]; else
-                /// `Rank`. On the 4×4,
-                /// 5-5-5 takes 3 MiB spread (1.5 MB by rank), 6-6-3 32 MiB (11.5 MB), and 7-7-1
-                /// would take 512 MiB (115 MB); on the 5×5, 6-6-6-6 takes 931 MiB (510 MB; half
+                /// `Rank`. On the 4×4, 5-5-5 takes 3 MiB spread (1.5 MB by rank), 6-6-3 32 MiB
+                /// (11.5 MB), and 7-7-1 would take 512 MiB (115 MB); on the 5×5, 6-6-6-6 takes 931 MiB (510 MB; half
                 /// of each when its groups share tables by symmetry). Measured, Korf's 100 with
                 /// 5-5-5 and reflection, 90.6 M nodes, search alone, alternate runs on the 2-core
                 /// machine (the other core busy): 4.36–4.46 s by rank, 3.27–3.84 s spread
@@ -2907,6 +2906,12 @@ pub mod search {
                 /// those that would share a table by symmetry).
                 pub fn partition_bytes(self, n: usize, groups: &[Vec<u8>]) -> usize {
                     groups.iter().map(|g| self.bytes(n, g.len())).sum()
+                }
+
+                /// The entries of the tables of `groups` on N cells, counted as
+                /// [`Layout::partition_bytes`] counts bytes.
+                pub fn partition_entries(self, n: usize, groups: &[Vec<u8>]) -> usize {
+                    groups.iter().map(|g| self.entries(n, g.len())).sum()
                 }
 
                 /// The bytes of a table of k tiles on N cells.
@@ -4256,8 +4261,9 @@ pub mod search {
         /// 10 M nodes each: 1.298 and 1.307, 5.3–5.7 s; 170% first: 1.301 and 1.303, 8.5–9.3 s.
         pub const NEAR_WEIGHTS: &[(u32, u64)] =
             &[(175, 20_000_000), (200, 10_000_000), (250, 10_000_000)];
-        /// The most bytes of the tables [`Plan::solve_near`] uses.
-        const NEAR_TABLE_BYTES: usize = 4 << 20;
+        /// The most entries of the tables [`Plan::solve_near`] uses (their build's time goes
+        /// with their entries, however many bytes an entry takes).
+        const NEAR_TABLE_ENTRIES: usize = 4 << 20;
         /// The weight and the nodes of [`Plan::solve_near`] with each bound before its tables:
         /// a board a few moves from the goal waits for no table (a 1-move 5×5 board: 2 ms of
         /// linear conflicts against 0.35 s for the 4-tile tables).
@@ -4531,9 +4537,9 @@ for later runs";
             }
 
             /// A short path for `any`, not always the least: weighted IDA* ([`Weighted`]) over
-            /// the plan's stages up to the last one whose tables take at most 4 MiB (5-5-5 on
-            /// the 4×4, six 4-tile tables on the 5×5, tables of 1 MiB at most a group
-            /// elsewhere): the stages before it with the first weight for [`NEAR_FIRST_NODES`]
+            /// the plan's stages up to the last one whose tables hold at most 4 Mi entries
+            /// (5-5-5 on the 4×4, six 4-tile tables on the 5×5, tables of 1 Mi entries at most a
+            /// group elsewhere): the stages before it with the first weight for [`NEAR_FIRST_NODES`]
             /// nodes (an easy board waits for no larger table), then that one with each weight
             /// of [`NEAR_WEIGHTS_FOUR`] or [`NEAR_WEIGHTS`] in turn for its nodes. The path
             /// found is at most its weight times the least moves, plus one; `None` when the plan
@@ -4547,7 +4553,8 @@ for later runs";
                 let n = self.puzzle.shape.cells();
                 let small = |stage: &Stage| match &stage.kind {
                     Kind::Pdb(groups) => {
-                        Layout::fitting(n, groups).partition_bytes(n, groups) <= NEAR_TABLE_BYTES
+                        let layout = Layout::fitting(n, groups);
+                        layout.partition_entries(n, groups) <= NEAR_TABLE_ENTRIES
                     }
                     _ => false,
                 };
