@@ -21,7 +21,7 @@ use fifteen::search::pdb::additive::{by_symmetry, in_reading_order, Additive, La
 use fifteen::search::pdb::build::{build_regions, build_table};
 use fifteen::search::pdb::cache::{append_cached, checksum};
 use fifteen::search::pdb::placement::{rank, table_len};
-use fifteen::search::pdb::{Regions, TableWork};
+use fifteen::search::pdb::{Pockets, Regions, TableWork};
 use fifteen::search::plan::{CENTRE323, P3444, P555, P663, P6666, P771, P87};
 use fifteen::search::prune::MovePruner;
 use fifteen::search::{ida, Budget, Limits, Puzzle};
@@ -529,11 +529,41 @@ fn cached_6_6_6_6_tables_solve_korf_and_felners_easiest_boards() {
     }
 }
 
+/// The cells next to `at`.
+fn adjacent(shape: Shape, at: usize) -> impl Iterator<Item = usize> {
+    let (row, col) = (at / shape.cols, at % shape.cols);
+    [
+        (row > 0).then(|| at - shape.cols),
+        (row + 1 < shape.rows).then_some(at + shape.cols),
+        (col > 0).then(|| at - 1),
+        (col + 1 < shape.cols).then_some(at + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// The cells of the connected part of the board's cells not in `tiles` that holds `start`.
+fn component(shape: Shape, tiles: &[u8], start: usize) -> Vec<usize> {
+    let mut found = vec![start];
+    let mut next = 0;
+    while let Some(&at) = found.get(next) {
+        next += 1;
+        for cell in adjacent(shape, at) {
+            if !tiles.contains(&(cell as u8)) && !found.contains(&cell) {
+                found.push(cell);
+            }
+        }
+    }
+    found
+}
+
 /// Every table of a group, entry by entry, against an independent search: a 0-1 breadth-first
 /// search from the goal over (cells of the group's tiles, cell of the blank), where moving the
 /// blank onto a cell of no group tile is free and onto a group tile (the tile moves) costs 1;
-/// an entry is the least distance over the blank's cells. With the blank's regions: the least
-/// on the cells whose distance it is, else 2 more, at most the distance.
+/// an entry's least is the least distance over the blank's cells. With the blank's regions:
+/// the least on the cells whose distance it is, else 2 more, at most the distance. In a byte
+/// table: the least, or 2 more when the blank is in a pocket and the cells whose distance is
+/// the least are in none, or the other way round; never above the distance.
 fn check_table(shape: Shape, goal: &[u32], group: &[u8]) {
     let n = shape.cells();
     let goal_at: Vec<usize> = (0..n)
@@ -548,14 +578,7 @@ fn check_table(shape: Shape, goal: &[u32], group: &[u8]) {
             continue;
         }
         distance.insert((cells.clone(), at), d);
-        let (row, col) = (at / shape.cols, at % shape.cols);
-        let adjacent = [
-            (row > 0).then(|| at - shape.cols),
-            (row + 1 < shape.rows).then_some(at + shape.cols),
-            (col > 0).then(|| at - 1),
-            (col + 1 < shape.cols).then_some(at + 1),
-        ];
-        for next in adjacent.into_iter().flatten() {
+        for next in adjacent(shape, at) {
             let mut cells = cells.clone();
             match cells.iter().position(|&c| usize::from(c) == next) {
                 Some(i) => {
@@ -576,12 +599,39 @@ fn check_table(shape: Shape, goal: &[u32], group: &[u8]) {
         true => build_regions(&puzzle, (group, blank), 2, &|_| {}),
         false => Vec::new(),
     };
-    for ((cells, at), &d) in distance.iter().filter(|_| !regions.is_empty()) {
+    let spread = build_table(&puzzle, (group, blank), Layout::Spread, 2, &|_| {});
+    let pocket =
+        |cells: &[u8], at: usize| component(shape, cells, at).len() as u32 <= Pockets::CELLS;
+    for ((cells, at), &d) in &distance {
         let index = cells.iter().fold(0, |index, &c| index * n + usize::from(c));
-        let value = u32::from(Regions::value(regions[index], *at));
         let least = least[cells];
-        let expected = if d == least { least } else { least + 2 };
-        assert_eq!(value, expected, "{shape:?} {group:?} {cells:?}, blank {at}");
+        if !regions.is_empty() {
+            let value = u32::from(Regions::value(regions[index], *at));
+            let expected = if d == least { least } else { least + 2 };
+            assert_eq!(value, expected, "{shape:?} {group:?} {cells:?}, blank {at}");
+            assert!(value <= d);
+        }
+        // The cells from which the least is reached: all free cells, or in pockets only, or
+        // in no pocket, or both kinds.
+        let best: Vec<usize> = (0..n)
+            .filter(|&c| distance.get(&(cells.clone(), c)) == Some(&least))
+            .collect();
+        let in_pockets = best.iter().filter(|&&c| pocket(cells, c)).count();
+        let far = if best.len() == n - group.len() {
+            false
+        } else if in_pockets == 0 {
+            pocket(cells, *at)
+        } else if in_pockets == best.len() {
+            !pocket(cells, *at)
+        } else {
+            false
+        };
+        let value = u32::from(Pockets::value(spread[index], pocket(cells, *at)));
+        assert_eq!(
+            value,
+            least + 2 * u32::from(far),
+            "{shape:?} {group:?} {cells:?}, blank {at}: byte table"
+        );
         assert!(value <= d);
     }
     let table = build_table(&puzzle, (group, blank), Layout::Rank, 2, &|_| {});
@@ -595,7 +645,7 @@ fn check_table(shape: Shape, goal: &[u32], group: &[u8]) {
     );
     for (cells, d) in least {
         assert_eq!(
-            u32::from(table[rank(&cells, n)]),
+            u32::from(Pockets::least(table[rank(&cells, n)])),
             d,
             "{shape:?} {group:?} {cells:?}"
         );
@@ -774,8 +824,12 @@ fn tables_built_on_several_threads_and_spread_equal_the_single_threaded_ones() {
             // One level a depth, up to one past the deepest placement at least (a level may
             // reach only new regions of placements reached before).
             let levels = levels.into_inner().unwrap();
-            let deepest = table.iter().filter(|&&v| v != u8::MAX).max().unwrap();
-            assert!(levels.len() > usize::from(*deepest), "{shape:?} {group:?}");
+            let least = table
+                .iter()
+                .filter(|&&v| v != u8::MAX)
+                .map(|&v| Pockets::least(v));
+            let deepest = least.max().unwrap();
+            assert!(levels.len() > usize::from(deepest), "{shape:?} {group:?}");
             assert!((1..).zip(&levels).all(|(d, &l)| d == l), "{levels:?}");
             tables.push(table);
         }
@@ -817,8 +871,12 @@ fn tables_built_on_several_threads_and_spread_equal_the_single_threaded_ones() {
         // number of threads.
         if n <= Regions::CELLS {
             let regions = build_regions(&puzzle, (group, blank), 1, &|_| {});
-            let least = regions.iter().map(|&e| Regions::least(e));
-            assert!(least.eq(spread.iter().copied()), "{shape:?} {group:?}");
+            // (A spread index of no placement: `u32::MAX` and 255.)
+            let same = regions.iter().zip(&spread).all(|(&r, &b)| match b {
+                u8::MAX => r == u32::MAX,
+                _ => Regions::least(r) == Pockets::least(b),
+            });
+            assert!(same, "{shape:?} {group:?}");
             for threads in [2, 3] {
                 let table = build_regions(&puzzle, (group, blank), threads, &|_| {});
                 assert!(table == regions, "{shape:?} {group:?}: {threads} threads");

@@ -1712,6 +1712,69 @@ pub mod search {
             }
         }
 
+        /// The entries of byte tables ([`additive::Layout::Rank`] and
+        /// [`additive::Layout::Spread`]): in the low six bits a placement's least number of group
+        /// moves over the blank's cells (at most [`Pockets::MOST`]), in the high two what the
+        /// blank's region adds, told apart by its size: a *pocket* is a region of at most
+        /// [`Pockets::CELLS`] cells (the blank walled into a corner or beside an edge). From a
+        /// region other than those of the least the group needs 2 moves more (the parity
+        /// argument of [`Regions`]), so [`Pockets::POCKETS_FAR`] is set when the least's
+        /// regions hold no pocket, [`Pockets::OTHERS_FAR`] when they are all pockets. A byte an
+        /// entry instead of [`Regions`]' four, for tables that do not fit in the caches anyway
+        /// (the 5×5's 6-6-6-6: 488 MB); telling a pocket is a few word operations. Measured
+        /// against exact regions and against the least alone: see the README, "The
+        /// twenty-four puzzle".
+        pub struct Pockets;
+
+        impl Pockets {
+            /// The largest least an entry holds; a larger one is kept as this, a lower bound
+            /// still (the 5×5's 6-tile tables for `blank-first` hold at most 35).
+            pub const MOST: u8 = 62;
+            /// The most cells of a pocket.
+            pub const CELLS: u32 = 2;
+            const LEAST: u8 = 63;
+            /// The blank in a region that is not a pocket costs 2 more.
+            const OTHERS_FAR: u8 = 1 << 6;
+            /// The blank in a pocket costs 2 more.
+            const POCKETS_FAR: u8 = 1 << 7;
+
+            /// The entry of a placement first reached at depth `least` with the blank in
+            /// `reached` (whole regions, by cell), `free` cells left free by the group; `masks`
+            /// of its board. O(rows·cols) word operations a region.
+            fn entry(least: u8, reached: u32, free: u32, masks: &Masks) -> u8 {
+                let least = least.min(Self::MOST);
+                if reached.count_ones() == free {
+                    return least;
+                }
+                let (mut pockets, mut others, mut rest) = (false, false, reached);
+                while rest != 0 {
+                    let region = masks.flood(rest.trailing_zeros() as usize, rest);
+                    let pocket = region.count_ones() <= Self::CELLS;
+                    (pockets, others) = (pockets | pocket, others | !pocket);
+                    rest ^= region;
+                }
+                match (pockets, others) {
+                    (false, _) => least | Self::POCKETS_FAR,
+                    (true, false) => least | Self::OTHERS_FAR,
+                    (true, true) => least,
+                }
+            }
+
+            /// The least of `entry`: its value with the blank in the best region.
+            #[inline(always)]
+            pub fn least(entry: u8) -> u8 {
+                entry & Self::LEAST
+            }
+
+            /// The value of `entry` with the blank in a pocket when `pocket`: its least, or 2
+            /// more. O(1), without a branch.
+            #[inline(always)]
+            pub fn value(entry: u8, pocket: bool) -> u8 {
+                let far = entry >> (6 + u8::from(pocket)) & 1;
+                Self::least(entry) + 2 * far
+            }
+        }
+
         /// Cell and tile numbers are below [`MAX_CELLS`]; masked by this, they index a
         /// `[_; MAX_CELLS]` array with no bounds check.
         const CELL_MASK: usize = MAX_CELLS - 1;
@@ -1728,6 +1791,18 @@ pub mod search {
         }
 
         impl Masks {
+            /// Whether the connected part of the cells `free` that holds `start` is a pocket:
+            /// at most [`Pockets::CELLS`] cells, that is, at most one free cell next to `start`
+            /// and no other free cell next to that. O(1), without a branch.
+            #[inline(always)]
+            fn in_pocket(&self, start: usize, free: u32) -> bool {
+                const _: () = assert!(Pockets::CELLS == 2, "two cells tested");
+                let next = self.around[start & CELL_MASK] & free;
+                let beyond = self.around[next.trailing_zeros() as usize & CELL_MASK] & free;
+                let one = next & next.wrapping_sub(1) == 0;
+                one & ((next == 0) | (beyond & !(1 << (start & CELL_MASK)) == 0))
+            }
+
             fn new(puzzle: &Puzzle) -> Self {
                 let shape = puzzle.shape;
                 let cells = 0..shape.cells();
@@ -1964,7 +2039,7 @@ pub mod search {
             use super::placement::{
                 rank, rank_after_move, spread_weights, weights, Placements, SLOTS,
             };
-            use super::{Masks, Puzzle, Regions, CELL_MASK, MAX_CELLS, MAX_GROUP, UNSEEN};
+            use super::{Masks, Pockets, Puzzle, Regions, CELL_MASK, MAX_CELLS, MAX_GROUP, UNSEEN};
             use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
             use std::sync::{Mutex, PoisonError};
 
@@ -2040,9 +2115,10 @@ pub mod search {
 
             /// The table of the group whose tiles' goal cells are `cells` (in table order), the
             /// goal's blank at `blank`, in `layout`: the entry of placement `p` (at its rank, or
-            /// its spread index) is the least number of group moves between `p` and the goal
-            /// placement (255 if unreachable, which happens only on a board of one row or
-            /// column, and at a spread index that no placement has). Built by `threads`
+            /// its spread index) is the [`Pockets`] entry of the least number of group moves
+            /// between `p` and the goal placement and of the blank's regions from which it is
+            /// reached (255 if unreachable, which happens only on a board of one row or column,
+            /// and at a spread index that no placement has). Built by `threads`
             /// threads: the calling one and `threads − 1` started for it (fewer when one cannot
             /// start; with one, none is started); the table is the same for any number. `on_level(d)` is called on the
             /// calling thread as the search starts level d = 1, 2, … (the states d group moves
@@ -2144,26 +2220,27 @@ pub mod search {
                 }
             }
 
-            /// What a table holds for a placement, as its build leaves it: the plain `u8`
-            /// least number of group moves, or a [`Regions`] entry (`u32`).
+            /// What a table holds for a placement, as its build leaves it: a [`Pockets`] entry
+            /// (`u8`) or a [`Regions`] entry (`u32`).
             trait Entry: Copy + Send + Sync {
                 /// The entry of a number that no placement reached.
                 const UNSEEN: Self;
                 /// The entry of a placement first reached at `depth`, through the blank cells
-                /// `regions` (the regions reached at that depth).
-                fn reached(depth: u8, regions: u32) -> Self;
+                /// `regions` (the regions reached at that depth), with `free` cells left free by
+                /// the group, on the board of `masks`.
+                fn reached(depth: u8, regions: u32, free: u32, masks: &Masks) -> Self;
             }
 
             impl Entry for u8 {
                 const UNSEEN: u8 = UNSEEN;
-                fn reached(depth: u8, _: u32) -> u8 {
-                    depth
+                fn reached(depth: u8, regions: u32, free: u32, masks: &Masks) -> u8 {
+                    Pockets::entry(depth, regions, free, masks)
                 }
             }
 
             impl Entry for u32 {
                 const UNSEEN: u32 = u32::MAX;
-                fn reached(depth: u8, regions: u32) -> u32 {
+                fn reached(depth: u8, regions: u32, _: u32, _: &Masks) -> u32 {
                     Regions::entry(depth, regions)
                 }
             }
@@ -2387,6 +2464,12 @@ pub mod search {
                     }
                 }
 
+                /// The entry of a placement first reached at `depth` with the blank in `reached`.
+                fn entry<E: Entry>(&self, depth: u8, reached: u32) -> E {
+                    let digits = self.numbers.digits();
+                    E::reached(depth, reached, (digits.n - digits.k) as u32, &self.masks)
+                }
+
                 /// Marks the block of entry `r` as holding states of depth `depth`.
                 #[inline]
                 fn fill(&self, r: usize, depth: u8, alone: bool) {
@@ -2445,7 +2528,7 @@ pub mod search {
                     let mut level = Vec::with_capacity(len);
                     level.resize(len, S::EMPTY);
                     level[r0] = S::of(region);
-                    table[r0] = E::reached(0, region);
+                    table[r0] = self.entry(0, region);
                     let mut depth = 0;
                     self.fill(r0, depth, true);
                     // The numbers of the current level lie in `first..last`; the passes over it
@@ -2562,7 +2645,7 @@ pub mod search {
                 /// Moves the next level in, over the chunks taken from `chunks` (their first rank,
                 /// level entries and table entries): a placement's `next` set becomes its level
                 /// entry and is emptied, and a placement reached for the first time (its `seen`
-                /// set is its `next` set) gets its entry for `depth` (see [`Entry::reached`]).
+                /// set is its `next` set) gets its entry for `depth` (see [`Build::entry`]).
                 fn move_in<'a, I, E: Entry + 'a>(&self, chunks: &Mutex<I>, depth: u8)
                 where
                     I: Iterator<Item = (usize, (&'a mut [S], &'a mut [E]))>,
@@ -2578,7 +2661,7 @@ pub mod search {
                                 if next != 0 {
                                     *entry = S::of(next);
                                     if seen == next {
-                                        *value = E::reached(depth, next);
+                                        *value = self.entry(depth, next);
                                     }
                                 }
                             }
@@ -2625,7 +2708,7 @@ pub mod search {
             /// The trailer that follows a table in its file (`--cache`), before the checksum; the
             /// format's version is its last digit, to be raised whenever the files or the meaning
             /// of the tables change, so that old files are rebuilt.
-            const MAGIC: &[u8] = b"\nsliding-puzzles pattern database 1\n";
+            const MAGIC: &[u8] = b"\nsliding-puzzles pattern database 2\n";
 
             /// The room a file needs beyond its table: its trailer and checksum, at most.
             pub const TRAILER_ROOM: usize = 128;
@@ -2730,7 +2813,9 @@ pub mod search {
             use super::placement::{
                 rank, rank_after_move, spread, spread_weights, table_len, weights, SLOTS,
             };
-            use super::{Masks, Puzzle, Regions, TableWork, CELL_MASK, MAX_CELLS, MAX_GROUP};
+            use super::{
+                Masks, Pockets, Puzzle, Regions, TableWork, CELL_MASK, MAX_CELLS, MAX_GROUP,
+            };
             use super::{MAX_GROUPS, NO_GROUP};
             use std::path::Path;
 
@@ -2945,6 +3030,8 @@ pub mod search {
                 data: Vec<u8>,
                 /// All tables of [`Layout::Regions`], one after another; else empty.
                 regions: Vec<u32>,
+                /// The board's cell sets, to tell a pocket ([`Pockets`]).
+                masks: Masks,
                 /// `group_of[t]`: the group of tile `t`, or [`NO_GROUP`] for the blank;
                 /// `group_of[MAX_CELLS + t]`: the group of the tile that `t` becomes in the
                 /// reflection.
@@ -2965,12 +3052,14 @@ pub mod search {
             const REFLECTED: usize = 1;
 
             /// The state of [`Additive`], per side ([`BOARD`], [`REFLECTED`]): each group's
-            /// index in [`Additive::data`], its value, and their sum (0 for the reflection when
-            /// there is none).
+            /// index in [`Additive::data`], its value, the board cells of its tiles (to tell the
+            /// blank's pocket, [`Pockets`]; the reflection maps pockets onto pockets), and their
+            /// sum (0 for the reflection when there is none).
             #[derive(Clone, Copy)]
             pub struct PdbState {
                 index: [[u32; MAX_GROUPS]; 2],
                 value: [[u8; MAX_GROUPS]; 2],
+                occupied: [[u32; MAX_GROUPS]; 2],
                 sum: [u32; 2],
             }
 
@@ -3046,6 +3135,7 @@ pub mod search {
                             Layout::Regions => Vec::with_capacity(all_bytes / 4),
                             _ => Vec::new(),
                         },
+                        masks: Masks::new(puzzle),
                         group_of: [NO_GROUP; 2 * MAX_CELLS],
                         steps: Box::new([[0; MAX_CELLS]; 2 * MAX_CELLS]),
                         reflection: None,
@@ -3191,13 +3281,29 @@ pub mod search {
                     self.data.len() + 4 * self.regions.len()
                 }
 
-                /// The value of entry `i` with the blank on cell `blank` of the entry's frame.
+                /// The value of entry `i`, with the blank on cell `frame` of the entry's frame and
+                /// on board cell `blank`, the group's tiles on the board cells `occupied`: of the
+                /// byte tables ([`Pockets`]) when `BYTES`, else of [`Layout::Regions`]. The
+                /// layout is a parameter of the look-ups so that a search over tables with
+                /// regions keeps no board cells (see [`PdbState`]).
                 #[inline(always)]
-                fn value(&self, i: usize, blank: usize) -> u8 {
-                    match self.layout {
-                        Layout::Regions => Regions::value(self.regions[i], blank),
-                        _ => self.data[i],
+                fn value<const BYTES: bool>(
+                    &self,
+                    i: usize,
+                    (frame, blank): (usize, usize),
+                    occupied: u32,
+                ) -> u8 {
+                    if !BYTES {
+                        return Regions::value(self.regions[i], frame);
                     }
+                    // Most entries do not depend on the pocket (six in seven of the 5×5's
+                    // 6-tile tables), and a branch costs them less than the test.
+                    let entry = self.data[i];
+                    if Pockets::least(entry) == entry {
+                        return entry;
+                    }
+                    let pocket = self.masks.in_pocket(blank, self.masks.all & !occupied);
+                    Pockets::value(entry, pocket)
                 }
 
                 /// The most bytes [`Additive::with_cache`] holds at once for `groups` on N cells
@@ -3283,31 +3389,37 @@ pub mod search {
 
                 /// The value of tile `tile`'s group after the tile moved from board cell `from`
                 /// to `to` (of the reflection's group and table when `reflected`): `(group,
-                /// index, value)`, or `None` for the blank. `index` holds the groups' indices
-                /// before the move, `cells` the board. O(1) spread: two reads of
-                /// [`Additive::steps`] and one of the tables; by rank, see [`rank_after_move`].
+                /// index, value)`, or `None` for the blank. `index` and `occupied` hold the
+                /// groups' indices and board cells before the move, `cells` the board. O(1)
+                /// spread: two reads of [`Additive::steps`], one of the tables and, in a byte
+                /// table, a look at the blank's neighbours; by rank, see [`rank_after_move`].
                 #[inline(always)]
-                fn look_up(
+                fn look_up<const BYTES: bool>(
                     &self,
                     tile: usize,
-                    (index, cells): (&[u32; MAX_GROUPS], &Board),
+                    (index, occupied, cells): (&[u32; MAX_GROUPS], &[u32; MAX_GROUPS], &Board),
                     reflected: bool,
                     (from, to): (usize, usize),
                 ) -> Option<(usize, u32, u8)> {
                     let row = tile & CELL_MASK | if reflected { MAX_CELLS } else { 0 };
                     let g = usize::from(self.group_of[row]);
+                    let old = *index.get(g)?;
+                    // The group's cells after the move; the blank ends on `from`.
+                    let moved = match BYTES {
+                        true => occupied[g] ^ (1 << (from & CELL_MASK)) ^ (1 << (to & CELL_MASK)),
+                        false => 0,
+                    };
                     if self.layout != Layout::Rank {
-                        let old = *index.get(g)?;
                         let steps = &self.steps[row];
                         let (step_to, step_from) = (steps[to & CELL_MASK], steps[from & CELL_MASK]);
                         let i = old
                             .wrapping_add(step_to as u32)
                             .wrapping_sub(step_from as u32);
-                        // The blank ends on `from`.
-                        let blank = (step_from >> 32) as usize;
-                        return Some((g, i, self.value(i as usize, blank)));
+                        let blank = ((step_from >> 32) as usize, from);
+                        return Some((g, i, self.value::<BYTES>(i as usize, blank, moved)));
                     }
-                    let group = self.groups.get(g)?;
+                    let blank = (0, from);
+                    let group = &self.groups[g];
                     let (tile, from, to) = match (&self.reflection, reflected) {
                         (Some((cell, relabel)), true) => (
                             usize::from(relabel[tile & CELL_MASK]),
@@ -3317,25 +3429,25 @@ pub mod search {
                         _ => (tile, from, to),
                     };
                     let slot = usize::from(group.slot[tile & CELL_MASK]);
-                    let r = index[g] as usize - group.offset;
+                    let r = old as usize - group.offset;
                     let i =
                         group.offset + self.moved_rank(group, r, slot, cells, reflected, from, to);
-                    Some((g, i as u32, self.data[i]))
+                    Some((g, i as u32, self.value::<BYTES>(i, blank, moved)))
                 }
 
                 /// Side `side`'s ([`BOARD`] or [`REFLECTED`]) sum after tile `tile` moved from
                 /// `from` to `to`, and its group's `(group, index, value)` from [`Additive::look_up`].
                 #[inline(always)]
-                fn moved(
+                fn moved<const BYTES: bool>(
                     &self,
                     state: &PdbState,
                     side: usize,
                     (tile, cells): (usize, &Board),
                     (from, to): (usize, usize),
                 ) -> (u32, Option<(usize, u32, u8)>) {
-                    let found = self.look_up(
+                    let found = self.look_up::<BYTES>(
                         tile,
-                        (&state.index[side], cells),
+                        (&state.index[side], &state.occupied[side], cells),
                         side == REFLECTED,
                         (from, to),
                     );
@@ -3346,6 +3458,76 @@ pub mod search {
                         None => state.sum[side],
                     };
                     (sum, found)
+                }
+
+                /// [`LowerBound::apply`] in tables of bytes when `BYTES`, else of regions.
+                #[inline(always)]
+                fn apply_in<const BYTES: bool>(
+                    &self,
+                    state: &mut PdbState,
+                    cells: &Board,
+                    tile: u8,
+                    from: usize,
+                    to: usize,
+                    limit: u32,
+                ) -> (u32, PdbUndo) {
+                    // Look first; write only when the move is not pruned.
+                    let mut undo = PdbUndo {
+                        sum: state.sum,
+                        ..PdbUndo::default()
+                    };
+                    let tile = (usize::from(tile), cells);
+                    let (sum, own) = self.moved::<BYTES>(state, BOARD, tile, (from, to));
+                    if sum > limit {
+                        return (sum, undo);
+                    }
+                    let (mut h, mut reflected) = (sum, None);
+                    if self.reflection.is_some() {
+                        let sum;
+                        (sum, reflected) = self.moved::<BYTES>(state, REFLECTED, tile, (from, to));
+                        if sum > limit {
+                            return (sum, undo);
+                        }
+                        state.sum[REFLECTED] = sum;
+                        h = h.max(sum);
+                    }
+                    state.sum[BOARD] = sum;
+                    let moved = (1 << (from & CELL_MASK)) ^ (1 << (to & CELL_MASK));
+                    for (side, found) in [(BOARD, own), (REFLECTED, reflected)] {
+                        if let Some((g, i, v)) = found {
+                            undo.index[side] = std::mem::replace(&mut state.index[side][g], i);
+                            undo.value[side] = std::mem::replace(&mut state.value[side][g], v);
+                            if BYTES {
+                                state.occupied[side][g] ^= moved;
+                            }
+                        }
+                    }
+                    (h, undo)
+                }
+
+                /// [`LowerBound::undo`] in tables of bytes when `BYTES`, else of regions.
+                #[inline(always)]
+                fn undo_in<const BYTES: bool>(
+                    &self,
+                    state: &mut PdbState,
+                    tile: u8,
+                    (from, to): (usize, usize),
+                    undo: PdbUndo,
+                ) {
+                    let moved = (1 << (from & CELL_MASK)) ^ (1 << (to & CELL_MASK));
+                    for side in [BOARD, REFLECTED] {
+                        let g = usize::from(
+                            self.group_of[side * MAX_CELLS + (usize::from(tile) & CELL_MASK)],
+                        );
+                        if g < MAX_GROUPS {
+                            state.index[side][g] = undo.index[side];
+                            state.value[side][g] = undo.value[side];
+                            if BYTES {
+                                state.occupied[side][g] ^= moved;
+                            }
+                        }
+                    }
+                    state.sum = undo.sum;
                 }
             }
 
@@ -3361,12 +3543,18 @@ pub mod search {
                     let mut state = PdbState {
                         index: [[0; MAX_GROUPS]; 2],
                         value: [[0; MAX_GROUPS]; 2],
+                        occupied: [[0; MAX_GROUPS]; 2],
                         sum: [0; 2],
                     };
                     let mut at = [0; MAX_CELLS];
+                    let blank = cells.iter().position(|&t| t == 0).unwrap_or(0);
                     let sides = if self.reflection.is_some() { 2 } else { 1 };
                     for side in 0..sides {
                         for (c, &t) in cells.iter().enumerate() {
+                            let g = self.group_of[side * MAX_CELLS + usize::from(t)];
+                            if let Some(occupied) = state.occupied[side].get_mut(usize::from(g)) {
+                                *occupied |= 1 << c;
+                            }
                             let (t, c) = match &self.reflection {
                                 Some((cell, tile)) if side == REFLECTED => {
                                     (tile[usize::from(t)], cell[c])
@@ -3377,7 +3565,12 @@ pub mod search {
                         }
                         for (g, group) in self.groups.iter().enumerate() {
                             let i = self.index_of(g, &at);
-                            let value = self.value(i, usize::from(group.map[usize::from(at[0])]));
+                            let frame = usize::from(group.map[usize::from(at[0])]);
+                            let (blank, occupied) = ((frame, blank), state.occupied[side][g]);
+                            let value = match self.layout {
+                                Layout::Regions => self.value::<false>(i, blank, occupied),
+                                _ => self.value::<true>(i, blank, occupied),
+                            };
                             state.index[side][g] = i as u32;
                             state.value[side][g] = value;
                             state.sum[side] += u32::from(value);
@@ -3397,48 +3590,27 @@ pub mod search {
                     to: usize,
                     limit: u32,
                 ) -> (u32, PdbUndo) {
-                    // Look first; write only when the move is not pruned.
-                    let mut undo = PdbUndo {
-                        sum: state.sum,
-                        ..PdbUndo::default()
-                    };
-                    let tile = (usize::from(tile), cells);
-                    let (sum, own) = self.moved(state, BOARD, tile, (from, to));
-                    if sum > limit {
-                        return (sum, undo);
-                    }
-                    let (mut h, mut reflected) = (sum, None);
-                    if self.reflection.is_some() {
-                        let sum;
-                        (sum, reflected) = self.moved(state, REFLECTED, tile, (from, to));
-                        if sum > limit {
-                            return (sum, undo);
+                    match self.layout {
+                        Layout::Regions => {
+                            self.apply_in::<false>(state, cells, tile, from, to, limit)
                         }
-                        state.sum[REFLECTED] = sum;
-                        h = h.max(sum);
+                        _ => self.apply_in::<true>(state, cells, tile, from, to, limit),
                     }
-                    state.sum[BOARD] = sum;
-                    for (side, found) in [(BOARD, own), (REFLECTED, reflected)] {
-                        if let Some((g, i, v)) = found {
-                            undo.index[side] = std::mem::replace(&mut state.index[side][g], i);
-                            undo.value[side] = std::mem::replace(&mut state.value[side][g], v);
-                        }
-                    }
-                    (h, undo)
                 }
 
                 #[inline]
-                fn undo(&self, state: &mut PdbState, tile: u8, _: usize, _: usize, undo: PdbUndo) {
-                    for side in [BOARD, REFLECTED] {
-                        let g = usize::from(
-                            self.group_of[side * MAX_CELLS + (usize::from(tile) & CELL_MASK)],
-                        );
-                        if g < MAX_GROUPS {
-                            state.index[side][g] = undo.index[side];
-                            state.value[side][g] = undo.value[side];
-                        }
+                fn undo(
+                    &self,
+                    state: &mut PdbState,
+                    tile: u8,
+                    from: usize,
+                    to: usize,
+                    undo: PdbUndo,
+                ) {
+                    match self.layout {
+                        Layout::Regions => self.undo_in::<false>(state, tile, (from, to), undo),
+                        _ => self.undo_in::<true>(state, tile, (from, to), undo),
                     }
-                    state.sum = undo.sum;
                 }
             }
         }
