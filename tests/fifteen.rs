@@ -501,6 +501,18 @@ fn the_hardest_boards_need_80_moves() {
 }
 
 #[test]
+#[ignore = "with the 8-7 tables of the tests above, about 20 s on 2 threads (minutes to build them)"]
+fn boards_hard_for_the_tables_need_72_moves() {
+    let boards = korf("hard-72.txt", &[1, 2]);
+    let config = Config {
+        jobs: 2,
+        cache: Some(kept_tables()),
+        ..Config::default()
+    };
+    check_korf_with(config, &boards);
+}
+
+#[test]
 #[ignore = "builds 6-6-6-6 tables into target/tmp once per goal (minutes, 2 GB), then checks them on Korf & Felner's 50 and solves two"]
 fn cached_6_6_6_6_tables_solve_korf_and_felners_easiest_boards() {
     let cache = kept_tables();

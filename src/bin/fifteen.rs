@@ -62,11 +62,13 @@
 //! ≈0.1 ms; 4×4: 4-4-4-3 tables (134 KB by rank, ≈19 ms) for inputs of few cases, then 5-5-5
 //! (1.5 MB by rank; 12 MiB spread with the blank's regions, `search::pdb::Regions`) built in
 //! ≈0.28–0.39 s, then 6-6-3 (11.5 MB, 32 MiB), then for the hardest boards 7-7-1 (115 MB,
-//! kept by rank); Korf's 100 in ≈1.9–2.6 s, the tables included, ≈0.43 M nodes generated each
+//! kept by rank); Korf's 100 in ≈1.1–1.9 s, the tables included, ≈0.43 M nodes generated each
 //! on average, 0.18 to 0.22 times slidy's time beside it on one thread; with `--cache`, 8-7
-//! tables: ≈37,000 nodes each, all 100 in ≈1.1 s; 5×5:
-//! 4-tile tables, then Korf & Felner's 6-6-6-6, 488 MB, about a minute a table
-//! to build on two threads, their easiest instances in seconds to minutes).
+//! tables: ≈37,000 nodes each, all 100 in ≈1.1 s; 5×5: 4-tile tables, then Korf & Felner's
+//! 6-6-6-6, 488 MB, about a minute a table to build on two threads, their easiest instances in
+//! seconds to a minute or two). Tables of a byte an entry keep, beside a placement's least
+//! moves, whether the blank in a pocket of the group's tiles, or out of one, costs 2 more
+//! (`search::pdb::Pockets`: on the 5×5 0.43 to 0.90 times the nodes without).
 //! `astar` and `bfs`: time and memory O(states reached). `dfs --bound K`: O(3^K) time, O(K)
 //! memory. `any`: on boards of 10 to 32 cells, weighted IDA* over small tables (Korf's 100 at
 //! 1.05 times the least moves in ≈0.6 s, Korf & Felner's 50 at 1.29 in ≈7 s); elsewhere,
@@ -2926,15 +2928,16 @@ pub mod search {
             /// How a group's table is indexed.
             #[derive(Clone, Copy, Debug, PartialEq, Eq)]
             pub enum Layout {
-                /// By the placement's rank: N!/(N−k)! entries for k tiles on N cells; a move's
-                /// new index is [`rank_after_move`]'s O(cols) walk.
+                /// By the placement's rank: N!/(N−k)! entries for k tiles on N cells, each a
+                /// byte of [`Pockets`]; a move's new index is [`rank_after_move`]'s O(cols) walk.
                 Rank,
-                /// By spread index (see [`spread_weights`]): N^k entries, a move's new index the
-                /// old one plus one entry of [`Additive::steps`] less another.
+                /// By spread index (see [`spread_weights`]): N^k entries, each a byte of
+                /// [`Pockets`], a move's new index the old one plus one entry of
+                /// [`Additive::steps`] less another.
                 Spread,
                 /// By spread index, each entry a `u32` of [`Regions`]: the value with the blank
                 /// in any of the placement's regions, 4 bytes an entry instead of 1. Only for
-                /// tables built in the run (files hold tables by rank, without the regions).
+                /// tables built in the run (files hold tables of bytes by rank).
                 Regions,
             }
 
@@ -3052,9 +3055,9 @@ pub mod search {
             const REFLECTED: usize = 1;
 
             /// The state of [`Additive`], per side ([`BOARD`], [`REFLECTED`]): each group's
-            /// index in [`Additive::data`], its value, the board cells of its tiles (to tell the
-            /// blank's pocket, [`Pockets`]; the reflection maps pockets onto pockets), and their
-            /// sum (0 for the reflection when there is none).
+            /// index in [`Additive::data`], its value, the board cells of its tiles (kept in
+            /// tables of bytes only, to tell the blank's pocket, [`Pockets`]; the reflection maps
+            /// pockets onto pockets), and their sum (0 for the reflection when there is none).
             #[derive(Clone, Copy)]
             pub struct PdbState {
                 index: [[u32; MAX_GROUPS]; 2],
