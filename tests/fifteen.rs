@@ -20,7 +20,7 @@ use fifteen::search::ida::Sharing;
 use fifteen::search::pdb::additive::{by_symmetry, in_reading_order, Additive, Layout};
 use fifteen::search::pdb::build::{build_regions, build_table};
 use fifteen::search::pdb::cache::{append_cached, checksum};
-use fifteen::search::pdb::placement::{rank, table_len};
+use fifteen::search::pdb::placement::{rank, spread_into, table_len};
 use fifteen::search::pdb::{Pockets, Regions, TableWork};
 use fifteen::search::plan::{CENTRE323, P3444, P555, P663, P6666, P771, P87};
 use fifteen::search::prune::MovePruner;
@@ -872,6 +872,14 @@ fn tables_built_on_several_threads_and_spread_equal_the_single_threaded_ones() {
             };
             assert_eq!(value, expected, "{shape:?} {group:?}: spread {cells:?}");
         }
+        // The table by rank laid out spread, as a file's is read, after what `into` holds.
+        let mut into = vec![7; 3];
+        spread_into(&tables[0], n, k, &mut into);
+        assert_eq!(into[..3], [7; 3]);
+        assert!(
+            into[3..] == spread,
+            "{shape:?} {group:?}: spread from the rank table"
+        );
         for threads in [2, 3] {
             let table = build_table(&puzzle, (group, blank), Layout::Spread, threads, &|_| {});
             assert!(

@@ -1898,34 +1898,44 @@ pub mod search {
             }
 
             /// `table`, a table of k tiles on N cells by rank, laid out by spread index (see
-            /// [`spread_weights`]): N^k entries, those of placements with two tiles on one cell
-            /// 255 and never read (as [`super::build::build_table`] leaves them). O(N^k) time
-            /// and memory.
-            pub(super) fn spread(table: &[u8], n: usize, k: usize) -> Vec<u8> {
-                let mut spread = vec![UNSEEN; n.pow(k as u32)];
-                let mut ranked = table.iter().copied();
+            /// [`spread_weights`]) at the end of `into`: N^k entries, those of placements with
+            /// two tiles on one cell 255 and never read (as [`super::build::build_table`]
+            /// leaves them). O(N^k) time, about 4 instructions an entry; no memory beyond
+            /// `into`'s.
+            pub fn spread_into(table: &[u8], n: usize, k: usize, into: &mut Vec<u8>) {
+                let start = into.len();
+                into.resize(start + n.pow(k as u32), UNSEEN);
                 let w = spread_weights(n, k);
-                spread_from(0, (0, 0), (n, &w[..k]), &mut ranked, &mut spread);
-                spread
+                let mut ranked = table;
+                spread_from(0, (0, 0), (n, &w[..k]), &mut ranked, &mut into[start..]);
             }
 
             /// Places tile `i` and the later ones on every free cell in turn, tiles before it on
             /// `used` making index `base`: the placements in rank order (for each tile, its
-            /// cells in increasing order), each taking the next entry of `ranked`.
+            /// cells in increasing order), each taking the next entry of `ranked`. The last
+            /// tile (weight 1) takes its N − k + 1 entries in one pass over the free cells.
             fn spread_from(
                 i: usize,
                 (used, base): (u32, usize),
                 (n, w): (usize, &[usize]),
-                ranked: &mut impl Iterator<Item = u8>,
+                ranked: &mut &[u8],
                 spread: &mut [u8],
             ) {
-                for cell in (0..n).filter(|&c| used & 1 << c == 0) {
-                    let index = base + cell * w[i];
-                    if i + 1 == w.len() {
-                        spread[index] = ranked.next().unwrap_or(0);
-                    } else {
-                        spread_from(i + 1, (used | 1 << cell, index), (n, w), ranked, spread);
+                let mut free = !used & (u32::MAX >> (32 - n));
+                if i + 1 == w.len() {
+                    let (row, rest) = ranked.split_at(free.count_ones() as usize);
+                    for &entry in row {
+                        spread[base + free.trailing_zeros() as usize] = entry;
+                        free &= free - 1;
                     }
+                    *ranked = rest;
+                    return;
+                }
+                while free != 0 {
+                    let cell = free.trailing_zeros() as usize;
+                    free &= free - 1;
+                    let next = (used | 1 << cell, base + cell * w[i]);
+                    spread_from(i + 1, next, (n, w), ranked, spread);
                 }
             }
 
@@ -2813,7 +2823,7 @@ pub mod search {
             use super::build::build_bytes;
             use super::cache::{append_cached, TRAILER_ROOM};
             use super::placement::{
-                rank, rank_after_move, spread, spread_weights, table_len, weights, SLOTS,
+                rank, rank_after_move, spread_into, spread_weights, table_len, weights, SLOTS,
             };
             use super::{
                 Masks, Pockets, Puzzle, Regions, TableWork, CELL_MASK, MAX_CELLS, MAX_GROUP,
@@ -3190,12 +3200,11 @@ pub mod search {
                                 } else if cache.is_none() && Layout::builds_spread(n, cells.len()) {
                                     additive.data.extend(work.build(puzzle, group, layout));
                                 } else {
-                                    // Files hold tables by rank; the copy is spread (the table
-                                    // by rank goes before it).
+                                    // Files hold tables by rank; the tables' room takes the
+                                    // table laid out spread.
                                     let mut table = Vec::new();
                                     by_rank(&mut table);
-                                    table = spread(&table, n, cells.len());
-                                    additive.data.extend(table);
+                                    spread_into(&table, n, cells.len(), &mut additive.data);
                                 }
                                 owners.push((cells, offset));
                                 (offset, &identity, cells.clone())
