@@ -63,7 +63,7 @@
 //! (1.5 MB by rank; 12 MiB spread with the blank's regions, `search::pdb::Regions`) built in
 //! ≈0.28–0.39 s, then 6-6-3 (11.5 MB, 32 MiB), then for the hardest boards 7-7-1 (115 MB,
 //! kept by rank); Korf's 100 in ≈1.1–1.9 s, the tables included, ≈0.43 M nodes generated each
-//! on average, 0.18 to 0.24 times slidy's time beside it on one thread; with `--cache`, 8-7
+//! on average, 0.18 to 0.27 times slidy's time beside it on one thread; with `--cache`, 8-7
 //! tables: ≈37,000 nodes each, all 100 in ≈1.1 s; 5×5: 4-tile tables, then Korf & Felner's
 //! 6-6-6-6, 488 MB, about a minute a table to build on two threads, their easiest instances in
 //! seconds to a minute or two). Tables of a byte an entry keep, beside a placement's least
