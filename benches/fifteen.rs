@@ -13,7 +13,7 @@ use fifteen::board::Shape;
 use fifteen::cli::{Algorithm, Config, MapKind, Solver, Stored};
 use fifteen::goal::{is_reachable, spiral};
 use fifteen::search::bound::LinearConflict;
-use fifteen::search::pdb::additive::{by_symmetry, Additive, Layout};
+use fifteen::search::pdb::additive::{by_symmetry, on_fixed, Additive, Fixed, Layout};
 use fifteen::search::pdb::build::build_table;
 use fifteen::search::pdb::TableWork;
 use fifteen::search::plan::{P3444, P555, P663};
@@ -179,15 +179,16 @@ fn partitions(c: &mut Criterion, korf: &[Case]) {
         for case in korf {
             let board: Vec<u8> = case.board.iter().map(|&t| t as u8).collect();
             group.bench_with_input(BenchmarkId::new(name, case.name), &board, |b, board| {
+                // As `fifteen` searches: over the tables' layout fixed at compile time.
                 b.iter(|| {
-                    ida::solve(
+                    on_fixed!(&tables, |bound| ida::solve(
                         &puzzle,
-                        &tables,
+                        &bound,
                         black_box(board),
                         &Budget::new(limits),
                         u64::MAX,
                         1,
-                    )
+                    ))
                 })
             });
         }
@@ -226,14 +227,14 @@ fn shared(c: &mut Criterion) {
             group.bench_with_input(id, &board, |b, board| {
                 b.iter(|| {
                     let budget = Budget::new(limits);
-                    ida::solve(
+                    on_fixed!(&tables, |bound| ida::solve(
                         &puzzle,
-                        &tables,
+                        &bound,
                         black_box(board),
                         &budget,
                         u64::MAX,
                         threads,
-                    )
+                    ))
                 })
             });
         }
