@@ -92,7 +92,8 @@
 //!   - `search::weighted`: a bound times a weight, for `any`'s weighted IDA*.
 //!   - `search::pdb`: pattern databases: `placement` (ranks), `build` (breadth-first tables on
 //!     any number of threads), `cache` (files), `additive` (a partition's look-up, symmetries,
-//!     reflection).
+//!     reflection; `Fixed`, the look-up with its layout fixed at compile time, which the
+//!     search uses).
 //!   - `search::prune`: the finite-state machine of duplicate move sequences that IDA* skips.
 //!   - `search::ida`: IDA* with the canonical path, on one thread or shared by several.
 //!   - `search::plan`: the policy of `ida` (the bounds and tables tried per shape and goal)
