@@ -3602,12 +3602,14 @@ pub mod search {
             /// and reflection (`REFLECT`) are fixed at compile time, so that a search over it
             /// carries one look-up and tests neither (the search of Korf's first 20 boards,
             /// callgrind: 196 → 189 instructions a node). Made by [`on_fixed!`], which picks the
-            /// one that matches (see [`Additive::fixed_as`]; checked in debug builds). Another
-            /// would still be admissible: the wrong layout's table is empty and its look-up
-            /// panics, the reflection is used or left out.
+            /// one that matches (see [`Additive::fixed_as`]; checked in debug builds). A mismatch
+            /// never gives a bound above the distance: with the wrong layout the look-up reads
+            /// an empty table and panics; with the wrong reflection the reflected look-up finds
+            /// no group or is left out.
             pub struct Fixed<'a, const BYTES: bool, const REFLECT: bool>(&'a Additive);
 
             impl<'a, const BYTES: bool, const REFLECT: bool> Fixed<'a, BYTES, REFLECT> {
+                /// `additive` seen as this [`Fixed`]; O(1).
                 pub fn of(additive: &'a Additive) -> Self {
                     debug_assert_eq!(additive.fixed_as(), (BYTES, REFLECT), "another layout");
                     Fixed(additive)
@@ -3615,7 +3617,8 @@ pub mod search {
             }
 
             /// Evaluates `$body` with `$fixed` bound to the [`Fixed`] of the [`Additive`]
-            /// `$additive` (an expression of type `&Additive`, evaluated once).
+            /// `$additive` (an expression of type `&Additive`, evaluated once); `Fixed` must be
+            /// in scope where it is used.
             macro_rules! on_fixed {
                 ($additive:expr, |$fixed:ident| $body:expr) => {{
                     let additive = $additive;
