@@ -170,7 +170,7 @@ fn ida_shared_path<B: LowerBound>(
 ) -> String {
     let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
     let budget = Budget::new(NO_LIMITS);
-    match ida::solve_sharing(puzzle, bound, &bytes, &budget, u64::MAX, sharing) {
+    match ida::solve_sharing(puzzle, bound, &bytes, &budget, (u64::MAX, 0), sharing) {
         Ok(ida::Outcome::Path(path)) => path.iter().map(|m| m.letter()).collect(),
         other => panic!("{board:?}: {other:?}"),
     }
@@ -409,6 +409,40 @@ fn shared_iterations_find_the_one_thread_path_on_korfs_boards() {
             let shared = ida_shared_path(&puzzle, &tables, &board, sharing);
             assert_eq!(shared, path, "Korf #{id}, {sharing:?}");
         }
+    }
+}
+
+#[test]
+fn a_search_that_gives_up_leaves_a_floor_the_next_one_starts_from() {
+    let shape = Shape { rows: 4, cols: 4 };
+    let puzzle = Puzzle::new(shape, (1..16).chain([0]).collect());
+    let tables = Additive::new(&puzzle, &by_symmetry(&puzzle, 0, &P3444).unwrap(), true);
+    for (id, length, board) in korf("korf100-blank-last.txt", &[1, 12, 79]) {
+        let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
+        let h = tables.start(&bytes).1;
+        let run = |give_up, floor| {
+            let budget = Budget::new(NO_LIMITS);
+            let outcome = ida::solve_sharing(
+                &puzzle,
+                &tables,
+                &bytes,
+                &budget,
+                (give_up, floor),
+                Sharing::new(1),
+            );
+            (outcome.expect("no limits"), budget.nodes())
+        };
+        let (whole, nodes) = run(u64::MAX, 0);
+        let (ida::Outcome::GaveUp(floor), _) = run(nodes / 2, 0) else {
+            panic!("Korf #{id}: no give-up at half the nodes");
+        };
+        assert!(
+            h < floor && floor <= length as u32,
+            "Korf #{id}: {h} {floor}"
+        );
+        let (resumed, fewer) = run(u64::MAX, floor);
+        assert_eq!(resumed, whole, "Korf #{id}");
+        assert!(fewer < nodes, "Korf #{id}: {fewer} of {nodes}");
     }
 }
 

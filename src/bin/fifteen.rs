@@ -4039,8 +4039,10 @@ pub mod search {
             Path(Vec<Move>),
             /// No path: the search space is exhausted (only on a board with no moves).
             NoPath,
-            /// The search generated its `give_up` nodes first.
-            GaveUp,
+            /// The search generated its `give_up` nodes first, in the iteration of this
+            /// threshold: every path to the goal has at least this many moves (the iterations
+            /// before it were searched whole), so a later search of the board may start there.
+            GaveUp(u32),
         }
 
         /// How a depth-first pass ended (one byte, cheap to return through the recursion).
@@ -4336,7 +4338,7 @@ pub mod search {
             }
             // A thread that gave up may have left an earlier subtree unsearched.
             if race.gave_up.into_inner() {
-                return Ok(Ok(Outcome::GaveUp));
+                return Ok(Ok(Outcome::GaveUp(threshold)));
             }
             let found = race.path.into_inner().unwrap_or_else(|e| e.into_inner());
             Ok(match found {
@@ -4368,10 +4370,13 @@ pub mod search {
             give_up: u64,
             threads: usize,
         ) -> Result<Outcome, LimitHit> {
-            solve_sharing(puzzle, bound, start, budget, give_up, Sharing::new(threads))
+            let sharing = Sharing::new(threads);
+            solve_sharing(puzzle, bound, start, budget, (give_up, 0), sharing)
         }
 
-        /// [`solve`], the move pruner used from `sharing.deep_from` nodes, an iteration that
+        /// [`solve`], its first threshold at least `floor` (a proven lower bound on the moves,
+        /// as an earlier search's [`Outcome::GaveUp`] gives; 0 for none), the move pruner
+        /// used from `sharing.deep_from` nodes, an iteration that
         /// follows one of at least `sharing.from_nodes` nodes shared by `sharing.threads`
         /// threads: its tree is cut at the depth that leaves at least `sharing.subtrees`
         /// subtrees a thread, and the threads take the subtrees in the search's order; a
@@ -4383,7 +4388,7 @@ pub mod search {
             bound: &B,
             start: &[u8],
             budget: &Budget,
-            give_up: u64,
+            (give_up, floor): (u64, u32),
             sharing: Sharing,
         ) -> Result<Outcome, LimitHit> {
             let (state, h) = bound.start(start);
@@ -4403,7 +4408,8 @@ pub mod search {
             // The bound's name without its size, for the status line.
             let name = bound.name();
             let name = name.split(" (").next().unwrap_or_default();
-            let mut threshold = h + ((h % 2) ^ parity);
+            let first = h.max(floor);
+            let mut threshold = first + ((first % 2) ^ parity);
             // The depth of the cut of a shared iteration, kept from one to the next.
             let mut cut: u32 = 1;
             let mut last_nodes = 0;
@@ -4430,7 +4436,7 @@ pub mod search {
                     let start = search.pruner.start();
                     match search.below(&mut state, root.blank, 0, h, threshold, start) {
                         Step::Found => return Ok(Outcome::Path(search.path)),
-                        Step::GaveUp => return Ok(Outcome::GaveUp),
+                        Step::GaveUp => return Ok(Outcome::GaveUp(threshold)),
                         Step::Stopped => return Err(search.hit.expect("a stop records its limit")),
                         Step::Below | Step::Overtaken => {}
                     }
@@ -4780,7 +4786,8 @@ for later runs";
 
             /// Solves `start` by the stages in order, from the last one already built; tables
             /// built on the way say so through `notes`. The search of one stage:
-            /// [`ida::solve`] on the plan's threads.
+            /// [`ida::solve`] on the plan's threads, from the threshold where the stage before
+            /// it gave up (its iterations below were searched whole, and found no path).
             pub fn solve(
                 &self,
                 start: &[u8],
@@ -4797,10 +4804,11 @@ for later runs";
                     table: Duration::ZERO,
                 };
                 let mut names = Vec::new();
+                let mut floor = 0;
                 for stage in &self.stages[first..] {
                     let bound = self.bound_of(stage, (budget, notes), &mut solved.table)?;
                     let board = (&self.puzzle, start, budget);
-                    let limits = (stage.give_up, self.sharing);
+                    let limits = ((stage.give_up, floor), self.sharing);
                     let (name, outcome) = match bound {
                         Built::LinearConflict(bound) => search_with(bound, board, limits)?,
                         Built::WalkingDistance(bound) => search_with(bound, board, limits)?,
@@ -4816,7 +4824,7 @@ for later runs";
                             return Ok(solved);
                         }
                         ida::Outcome::NoPath => return Ok(solved),
-                        ida::Outcome::GaveUp => {}
+                        ida::Outcome::GaveUp(at) => floor = at,
                     }
                 }
                 // The last stage never gives up.
@@ -4935,10 +4943,12 @@ for later runs";
                     let weighted = Weighted { bound, percent };
                     names.push(weighted.name());
                     let puzzle = &self.puzzle;
+                    // A weighted bound proves no floor.
+                    let give_up = (give_up, 0);
                     match ida::solve_sharing(puzzle, &weighted, start, budget, give_up, sharing)? {
                         ida::Outcome::Path(path) => return Ok(Some(path)),
                         ida::Outcome::NoPath => return Ok(None),
-                        ida::Outcome::GaveUp => {}
+                        ida::Outcome::GaveUp(_) => {}
                     }
                 }
                 Ok(None)
@@ -4980,11 +4990,11 @@ for later runs";
             }
         }
 
-        /// The bound's name and how [`ida::solve`] with it ended on `start`.
+        /// The bound's name and how [`ida::solve_sharing`] with it ended on `start`.
         fn search_with<B: LowerBound>(
             bound: &B,
             (puzzle, start, budget): (&Puzzle, &[u8], &Budget),
-            (give_up, sharing): (u64, ida::Sharing),
+            (give_up, sharing): ((u64, u32), ida::Sharing),
         ) -> Result<(String, ida::Outcome), LimitHit> {
             let outcome = ida::solve_sharing(puzzle, bound, start, budget, give_up, sharing)?;
             Ok((bound.name(), outcome))
