@@ -433,6 +433,17 @@ fn a_search_that_gives_up_leaves_a_floor_the_next_one_starts_from() {
             (outcome.expect("no limits"), budget.nodes())
         };
         let (whole, nodes) = run(u64::MAX, 0);
+        let ida::Outcome::Path(path) = &whole else {
+            panic!("Korf #{id}: {whole:?}");
+        };
+        let letters: String = path.iter().map(|m| m.letter()).collect();
+        assert_eq!(letters.len(), length, "Korf #{id}");
+        assert_replays(
+            shape,
+            &board,
+            &(1..16).chain([0]).collect::<Vec<_>>(),
+            &letters,
+        );
         let (ida::Outcome::GaveUp(floor), _) = run(nodes / 2, 0) else {
             panic!("Korf #{id}: no give-up at half the nodes");
         };
