@@ -859,8 +859,9 @@ fn five_by_five_tables_are_exact_reflected_and_admissible() {
 #[test]
 fn tables_built_on_several_threads_and_spread_equal_the_single_threaded_ones() {
     let four = Shape { rows: 4, cols: 4 };
-    let cases: [(Shape, &[u8]); 5] = [
+    let cases: [(Shape, &[u8]); 6] = [
         (four, &[0, 1, 2, 3, 4]),
+        (four, &[5]),
         (four, &[1, 2, 4, 5, 8, 9]),
         (Shape { rows: 3, cols: 4 }, &[0, 1, 2, 4, 5, 6]),
         (Shape { rows: 5, cols: 5 }, &[0, 1, 5, 6]),
@@ -917,14 +918,17 @@ fn tables_built_on_several_threads_and_spread_equal_the_single_threaded_ones() {
             };
             assert_eq!(value, expected, "{shape:?} {group:?}: spread {cells:?}");
         }
-        // The table by rank laid out spread, as a file's is read, after what `into` holds.
-        let mut into = vec![7; 3];
-        spread_into(&tables[0], n, k, &mut into);
-        assert_eq!(into[..3], [7; 3]);
-        assert!(
-            into[3..] == spread,
-            "{shape:?} {group:?}: spread from the rank table"
-        );
+        // The table by rank laid out spread, as a file's is read, after what `into` holds,
+        // on one to three threads.
+        for threads in 1..=3 {
+            let mut into = vec![7; 3];
+            spread_into(&tables[0], (n, k), &mut into, threads);
+            assert_eq!(into[..3], [7; 3]);
+            assert!(
+                into[3..] == spread,
+                "{shape:?} {group:?}: spread from the rank table on {threads} threads"
+            );
+        }
         for threads in [2, 3] {
             let table = build_table(&puzzle, (group, blank), Layout::Spread, threads, &|_| {});
             assert!(

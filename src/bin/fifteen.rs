@@ -1630,6 +1630,7 @@ pub mod search {
     /// tables serve both look-ups.
     pub mod pdb {
         use super::{Notes, Puzzle};
+        use std::sync::{Mutex, PoisonError};
 
         /// The most cells a board with tables may have (cell sets are `u32` masks).
         pub const MAX_CELLS: usize = 32;
@@ -1641,6 +1642,35 @@ pub mod search {
         pub const MAX_GROUP: usize = 11;
         const UNSEEN: u8 = u8::MAX;
         const NO_GROUP: u8 = u8::MAX;
+
+        /// The next item of an iterator that workers share.
+        fn take<T>(items: &Mutex<impl Iterator<Item = T>>) -> Option<T> {
+            // (A worker that panicked is propagated by its scope.)
+            items.lock().unwrap_or_else(PoisonError::into_inner).next()
+        }
+
+        /// Runs `work` on the calling thread and on `workers − 1` threads started for it
+        /// (fewer when one cannot start; none for one worker); returns what each returned.
+        fn on_threads<T: Send>(workers: usize, work: &(dyn Fn() -> T + Sync)) -> Vec<T> {
+            if workers <= 1 {
+                return vec![work()];
+            }
+            std::thread::scope(|scope| {
+                let started: Vec<_> = (1..workers)
+                    .map_while(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
+                    .collect();
+                let mut done = vec![work()];
+                for thread in started {
+                    done.push(
+                        thread
+                            .join()
+                            .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                    );
+                }
+                done
+            })
+        }
+
         /// How tables are made: on how many threads, with what progress, telling whom.
         pub struct TableWork<'a> {
             /// The threads that build one table (see [`build::build_table`]).
@@ -1849,7 +1879,8 @@ pub mod search {
 
         /// Placements of k tiles on N cells, their perfect ranks, and the rank after a move.
         pub mod placement {
-            use super::{MAX_GROUP, NO_GROUP, UNSEEN};
+            use super::{on_threads, take, MAX_GROUP, NO_GROUP, UNSEEN};
+            use std::sync::Mutex;
 
             /// N!/(N−k)!, the number of placements of k distinct tiles on N cells.
             pub fn table_len(n: usize, k: usize) -> usize {
@@ -1901,14 +1932,34 @@ pub mod search {
             /// `table`, a table of k tiles on N cells by rank, laid out by spread index (see
             /// [`spread_weights`]) at the end of `into`: N^k entries, those of placements with
             /// two tiles on one cell 255 and never read (as [`super::build::build_table`]
-            /// leaves them). O(N^k) time (on the 5×5's 6-tile tables about 17 instructions a
-            /// placement), no memory beyond `into`'s.
-            pub fn spread_into(table: &[u8], n: usize, k: usize, into: &mut Vec<u8>) {
+            /// leaves them), on `threads` threads (0 counts as 1; the layout is the same for
+            /// any number). The placements with the first tile on one cell are a run of ranks
+            /// and a block of spread indices: the threads take the N blocks in turn. O(N^k)
+            /// time (on the 5×5's 6-tile tables about 17 instructions a placement), no memory
+            /// beyond `into`'s.
+            pub fn spread_into(
+                table: &[u8],
+                (n, k): (usize, usize),
+                into: &mut Vec<u8>,
+                threads: usize,
+            ) {
                 let start = into.len();
                 into.resize(start + n.pow(k as u32), UNSEEN);
+                if k == 1 {
+                    // One tile: its rank is its cell.
+                    into[start..].copy_from_slice(table);
+                    return;
+                }
                 let w = spread_weights(n, k);
-                let mut ranked = table;
-                spread_from(0, (0, 0), (n, &w[..k]), &mut ranked, &mut into[start..]);
+                let runs = into[start..]
+                    .chunks_mut(w[0])
+                    .zip(table.chunks(table_len(n - 1, k - 1)));
+                let blocks = Mutex::new(runs.enumerate());
+                on_threads(threads.clamp(1, n), &|| {
+                    while let Some((cell, (spread, mut ranked))) = take(&blocks) {
+                        spread_from(1, (1 << cell, 0), (n, &w[..k]), &mut ranked, spread);
+                    }
+                });
             }
 
             /// Places tile `i` and the later ones on every free cell in turn, tiles before it on
@@ -2052,9 +2103,10 @@ pub mod search {
             use super::placement::{
                 rank, rank_after_move, spread_weights, weights, Placements, SLOTS,
             };
+            use super::{on_threads, take};
             use super::{Masks, Pockets, Puzzle, Regions, CELL_MASK, MAX_CELLS, MAX_GROUP, UNSEEN};
             use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
-            use std::sync::{Mutex, PoisonError};
+            use std::sync::Mutex;
 
             /// The blank cells already reached with one placement: `u16` when N ≤ 16 (halves
             /// the build's memory), else `u32`. A placement's two sets `seen` and `next` are
@@ -2462,12 +2514,6 @@ pub mod search {
                 filled: [Vec<AtomicU64>; 2],
             }
 
-            /// The next item of an iterator that workers share.
-            fn take<T>(items: &Mutex<impl Iterator<Item = T>>) -> Option<T> {
-                // (A worker that panicked is propagated by its scope.)
-                items.lock().unwrap_or_else(PoisonError::into_inner).next()
-            }
-
             impl<S: CellSet, X: Numbering> Build<S, X> {
                 /// The search of a table numbered by `numbers`, nothing seen yet.
                 fn new(masks: Masks, numbers: X) -> Self {
@@ -2685,28 +2731,6 @@ pub mod search {
                         }
                     }
                 }
-            }
-
-            /// Runs `work` on the calling thread and on `workers − 1` threads started for it
-            /// (fewer when one cannot start; none for one worker); returns what each returned.
-            fn on_threads<T: Send>(workers: usize, work: &(dyn Fn() -> T + Sync)) -> Vec<T> {
-                if workers <= 1 {
-                    return vec![work()];
-                }
-                std::thread::scope(|scope| {
-                    let started: Vec<_> = (1..workers)
-                        .map_while(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
-                        .collect();
-                    let mut done = vec![work()];
-                    for thread in started {
-                        done.push(
-                            thread
-                                .join()
-                                .unwrap_or_else(|e| std::panic::resume_unwind(e)),
-                        );
-                    }
-                    done
-                })
             }
         }
 
@@ -3209,7 +3233,8 @@ pub mod search {
                                     // table laid out spread.
                                     let mut table = Vec::new();
                                     by_rank(&mut table);
-                                    spread_into(&table, n, cells.len(), &mut additive.data);
+                                    let shape = (n, cells.len());
+                                    spread_into(&table, shape, &mut additive.data, work.threads);
                                 }
                                 owners.push((cells, offset));
                                 (offset, &identity, cells.clone())
