@@ -1955,7 +1955,7 @@ pub mod search {
                     .chunks_mut(w[0])
                     .zip(table.chunks(table_len(n - 1, k - 1)));
                 let blocks = Mutex::new(runs.enumerate());
-                on_threads(threads.clamp(1, n), &|| {
+                on_threads(threads.min(n), &|| {
                     while let Some((cell, (spread, mut ranked))) = take(&blocks) {
                         spread_from(1, (1 << cell, 0), (n, &w[..k]), &mut ranked, spread);
                     }
@@ -3233,8 +3233,8 @@ pub mod search {
                                     // table laid out spread.
                                     let mut table = Vec::new();
                                     by_rank(&mut table);
-                                    let shape = (n, cells.len());
-                                    spread_into(&table, shape, &mut additive.data, work.threads);
+                                    let into = &mut additive.data;
+                                    spread_into(&table, (n, cells.len()), into, work.threads);
                                 }
                                 owners.push((cells, offset));
                                 (offset, &identity, cells.clone())
