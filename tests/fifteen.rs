@@ -405,7 +405,18 @@ fn shared_iterations_find_the_one_thread_path_on_korfs_boards() {
     for (id, length, board) in korf("korf100-blank-last.txt", &KORF_FAST) {
         let path = ida_path(&puzzle, &tables, &board);
         assert_eq!(path.len(), length, "Korf #{id}");
-        for sharing in [every_iteration(2, 256), every_iteration(3, 16)] {
+        // Also with the deeper move pruner (sequences of up to 13 moves) from the first node.
+        let deeper = |threads| Sharing {
+            deep_from: 0,
+            deeper_from: 0,
+            ..every_iteration(threads, 16)
+        };
+        for sharing in [
+            every_iteration(2, 256),
+            every_iteration(3, 16),
+            deeper(1),
+            deeper(2),
+        ] {
             let shared = ida_shared_path(&puzzle, &tables, &board, sharing);
             assert_eq!(shared, path, "Korf #{id}, {sharing:?}");
         }

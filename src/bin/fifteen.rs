@@ -794,6 +794,8 @@ pub mod search {
         /// The moves `ida` never makes after a path: [`prune::MovePruner::for_cells`], made
         /// on first use (see [`Puzzle::pruner`]); set before it to use another.
         pub pruner: OnceLock<prune::MovePruner>,
+        /// The same for the longest searches, the deeper machine.
+        pub deeper_pruner: OnceLock<prune::MovePruner>,
         /// The nodes of the IDA* iterations finished on this puzzle, by all cases and threads:
         /// past `ida::DEEP_FROM`, the iterations use [`Puzzle::pruner`].
         pub searched: AtomicU64,
@@ -817,14 +819,20 @@ pub mod search {
                 neighbors,
                 exits,
                 pruner: OnceLock::new(),
+                deeper_pruner: OnceLock::new(),
                 searched: AtomicU64::new(0),
             }
         }
 
-        /// The moves `ida` never makes after a path, made on first use.
-        pub fn pruner(&self) -> &prune::MovePruner {
-            self.pruner
-                .get_or_init(|| prune::MovePruner::for_cells(self.shape.cells()))
+        /// The moves `ida` never makes after a path, by the deeper machine when `deeper`
+        /// (see [`prune::MovePruner::for_cells`]), made on first use.
+        pub fn pruner(&self, deeper: bool) -> &prune::MovePruner {
+            let cell = if deeper {
+                &self.deeper_pruner
+            } else {
+                &self.pruner
+            };
+            cell.get_or_init(|| prune::MovePruner::for_cells(self.shape.cells(), deeper))
         }
     }
 
@@ -3767,6 +3775,11 @@ pub mod search {
         /// The state after a move that the machine forbids.
         pub const DEAD: u32 = u32::MAX;
 
+        /// The bytes the machine of depth 13 ([`MovePruner::for_cells`] when deeper) holds at
+        /// the peak of its build, rounded up: 286 MiB measured as the peak of a process that
+        /// built it alone.
+        pub const DEEPER_BUILD_BYTES: usize = 320 << 20;
+
         /// A finite-state machine over the moves of a path (indices into `Move::ALL`): from
         /// the state of the empty path ([`MovePruner::start`]), [`MovePruner::step`] forbids every path that holds a
         /// sequence of at most `depth` moves which, on a board without edges, reaches the same
@@ -3783,7 +3796,7 @@ pub mod search {
         ///
         /// A state is a word: its row in the machine shifted left by [`LIVE_BITS`], then the
         /// moves it allows, bit i for `Move::ALL[i]`; so a node's moves need no read of the
-        /// machine, whose rows (1.8 MB at depth 10) are read only for a child that is searched.
+        /// machine, whose rows (19 KB at depth 10) are read only for a child that is searched.
         pub struct MovePruner {
             /// `next[row][m]`: the state after move `m` from the states of row `row`.
             next: Vec<[u32; 4]>,
@@ -3964,56 +3977,127 @@ pub mod search {
             }
         }
 
+        /// The trie of the move sequences of at most `depth` moves that [`MovePruner`] keeps,
+        /// as rows (`next[row][m]`, the row after move m, or [`DEAD`]; row 0 the empty
+        /// sequence), by a breadth-first search over the sequences level by level (each level a
+        /// depth-first walk of the trie, the board changed one move at a time), boards compared
+        /// by hash and a hash that matches checked exactly. Time O(sequences kept · depth),
+        /// about 3^depth.
+        fn trie(depth: usize) -> Vec<[u32; 4]> {
+            let root = Node {
+                parent: 0,
+                last: 0,
+                depth: 0,
+                suffix: 0,
+            };
+            let mut builder = Builder {
+                depth,
+                nodes: vec![root],
+                next: vec![[DEAD; 4]],
+                seen: HashMap::default(),
+            };
+            builder.seen.insert(0, ((0, 0, 0, 0), 0));
+            let mut walk = Walk::new(depth);
+            for level in 1..=depth + 1 {
+                builder.grow(0, &mut walk, level);
+            }
+            builder.next
+        }
+
+        /// The rows of a machine (`next[row][m]`, the row after move m, or [`DEAD`]) put in
+        /// classes of rows that allow the same move sequences (Moore's partition refinement:
+        /// rows start apart by the moves they allow, and split while a move leads rows of one
+        /// class to rows of different classes), and the number of classes; row 0's class is 0.
+        /// A trie's rows mostly differ only in moves long past, so the classes are few (depth
+        /// 10: 1,191 for 114,701 rows; depth 12: 8,081 for 1,009,209). O(rows) a round, until a
+        /// round splits no class.
+        fn minimise(next: &[[u32; 4]]) -> (Vec<u32>, usize) {
+            // A row's key: its class and its moves' classes, 25 bits each.
+            const FIELD: u32 = 25;
+            const NONE: u128 = (1 << FIELD) - 1;
+            assert!(next.len() < NONE as usize, "too many rows");
+            let mut class: Vec<u32> = next
+                .iter()
+                .map(|&row| u32::from(super::live_bits(row, DEAD)))
+                .collect();
+            let mut classes = 0;
+            loop {
+                let mut ids: HashMap<u128, u32, BuildHasherDefault<MixHasher>> =
+                    HashMap::with_capacity_and_hasher(2 * classes, Default::default());
+                let refined: Vec<u32> = next
+                    .iter()
+                    .zip(&class)
+                    .map(|(row, &c)| {
+                        let key = row.iter().fold(u128::from(c), |key, &t| {
+                            let to = if t == DEAD {
+                                NONE
+                            } else {
+                                u128::from(class[t as usize])
+                            };
+                            key << FIELD | to
+                        });
+                        let id = ids.len() as u32;
+                        *ids.entry(key).or_insert(id)
+                    })
+                    .collect();
+                class = refined;
+                if ids.len() == classes {
+                    return (class, classes);
+                }
+                classes = ids.len();
+            }
+        }
+
         /// Whether span `inner` lies within span `outer`.
         fn within(inner: Span, outer: Span) -> bool {
             inner.0 >= outer.0 && inner.1 <= outer.1 && inner.2 >= outer.2 && inner.3 <= outer.3
         }
 
         impl MovePruner {
-            /// The machine for sequences of at most `depth` moves (≥ 1), by a breadth-first
-            /// search over the sequences level by level (each level a depth-first walk of the
-            /// trie, the board changed one move at a time), boards compared by hash and a hash
-            /// that matches checked exactly. Time O(sequences kept · depth), about 3^depth:
+            /// The machine for sequences of at most `depth` moves (≥ 1): the trie of
+            /// [`trie`], its rows put together by [`minimise`] (the same moves allowed after
+            /// every path: tested). Time about 3^depth, memory too while the trie is built:
             /// see [`MovePruner::for_cells`].
             pub fn new(depth: usize) -> Self {
-                let root = Node {
-                    parent: 0,
-                    last: 0,
-                    depth: 0,
-                    suffix: 0,
-                };
-                let mut builder = Builder {
-                    depth,
-                    nodes: vec![root],
-                    next: vec![[DEAD; 4]],
-                    seen: HashMap::default(),
-                };
-                builder.seen.insert(0, ((0, 0, 0, 0), 0));
-                let mut walk = Walk::new(depth);
-                for level in 1..=depth + 1 {
-                    builder.grow(0, &mut walk, level);
+                let trie = trie(depth);
+                let (class, classes) = minimise(&trie);
+                let mut rows = vec![[DEAD; 4]; classes];
+                for (row, &c) in trie.iter().zip(&class) {
+                    rows[c as usize] =
+                        row.map(|t| if t == DEAD { DEAD } else { class[t as usize] });
                 }
-                let live: Vec<u32> = builder
-                    .next
+                MovePruner::of_rows(rows)
+            }
+
+            /// The machine of `rows` (`rows[row][m]`, the row after move m, or [`DEAD`]; the
+            /// empty path's row is 0), each state given its moves. O(rows).
+            fn of_rows(mut rows: Vec<[u32; 4]>) -> Self {
+                let live: Vec<u32> = rows
                     .iter()
-                    .map(|&next| u32::from(super::live_bits(next, DEAD)))
+                    .map(|&row| u32::from(super::live_bits(row, DEAD)))
                     .collect();
-                let mut next = builder.next;
-                for row in &mut next {
+                for row in &mut rows {
                     for entry in row.iter_mut().filter(|entry| **entry != DEAD) {
                         *entry = *entry << LIVE_BITS | live[*entry as usize];
                     }
                 }
-                MovePruner { next }
+                MovePruner { next: rows }
             }
 
-            /// The machine `ida` uses on a board of `cells` cells: depth 10 from 16 cells (the
-            /// 4×4 and larger, whose searches are long: 114,701 states, built in ≈35 ms), else
-            /// 2 (17 states). Measured, Korf's 100 with the 5-5-5 tables and reflection, nodes
-            /// generated against depth 2: 0.85 at depth 6, 0.74 at 8, 0.65 at 10, 0.59 at 12
-            /// (1,009,209 states, ≈0.4 s to build).
-            pub fn for_cells(cells: usize) -> Self {
-                MovePruner::new(if cells >= 16 { 10 } else { 2 })
+            /// The machine `ida` uses on a board of `cells` cells: from 16 cells (the 4×4 and
+            /// larger, whose searches are long), depth 10 (1,191 states, 19 KB, built in ≈30 ms:
+            /// a trie of 114,701 rows), or 13 when `deeper` (13,882 states, 222 KB, ≈1 s and
+            /// [`DEEPER_BUILD_BYTES`] at the peak of its trie's 3.5 M rows); else 2 (17
+            /// states). Measured, Korf's 100 with the 5-5-5 tables and reflection, nodes
+            /// generated against depth 2: 0.85 at depth 6, 0.74 at 8, 0.65 at 10, 0.59 at 12;
+            /// 5×5 #37 `blank-first` with the 6-6-6-6 tables, 4.43 G nodes at depth 10, 3.84 G
+            /// at 12, 3.74 G at 13, 3.37 G at 14 (56,974 states, but 6 s and 1.1 GB to build).
+            pub fn for_cells(cells: usize, deeper: bool) -> Self {
+                MovePruner::new(match (cells >= 16, deeper) {
+                    (true, false) => 10,
+                    (true, true) => 13,
+                    (false, _) => 2,
+                })
             }
 
             /// The state of the empty path.
@@ -4038,6 +4122,33 @@ pub mod search {
                 self.next.len()
             }
         }
+
+        #[cfg(test)]
+        mod tests {
+            use super::*;
+
+            /// Walks every move sequence of at most `length` moves that `a` allows from state
+            /// `at.0` and `b` from `at.1`, both at once: each allows the same moves after each.
+            fn same_moves(a: &MovePruner, b: &MovePruner, at: (u32, u32), length: usize) {
+                let live = MovePruner::live(at.0);
+                assert_eq!(live, MovePruner::live(at.1));
+                for m in (0..4).filter(|m| length > 0 && live & 1 << m != 0) {
+                    same_moves(a, b, (a.step(at.0, m), b.step(at.1, m)), length - 1);
+                }
+            }
+
+            #[test]
+            fn minimising_keeps_the_moves_allowed_after_every_path() {
+                for (depth, states) in [(2, 17), (6, 1_453), (10, 114_701)] {
+                    let trie = MovePruner::of_rows(trie(depth));
+                    assert_eq!(trie.states(), states);
+                    let machine = MovePruner::new(depth);
+                    assert!(machine.states() <= states);
+                    same_moves(&trie, &machine, (trie.start(), machine.start()), depth + 2);
+                }
+                assert_eq!(MovePruner::new(10).states(), 1_191);
+            }
+        }
     }
 
     /// IDA* (Korf, 1985) over any [`bound::LowerBound`], with the canonical path, on one
@@ -4052,7 +4163,7 @@ pub mod search {
         use std::sync::Mutex;
 
         /// The nodes of the iterations finished on a puzzle ([`Puzzle::searched`]) after
-        /// which its iterations use its move pruner ([`Puzzle::pruner`], ≈35 ms to make on
+        /// which its iterations use its move pruner ([`Puzzle::pruner`], ≈30 ms to make on
         /// the 4×4); before, only undoing a move is pruned, so that an easy board does not
         /// wait for the machine. Measured, one 4×4 board of 50 moves
         /// (`inputs/fifteen-korf8.txt`), whole process: 0.06–0.09 s so, 0.10–0.11 s with the
@@ -4060,6 +4171,17 @@ pub mod search {
         /// 58.9 M with the machine from the start, 80.4 M when it waits for an iteration of 2^20
         /// nodes on the board itself.
         pub const DEEP_FROM: u64 = 1 << 22;
+
+        /// The nodes of the iterations finished on a puzzle after which its iterations use its
+        /// deeper machine (sequences of up to 13 moves: ≈1 s to make, so only for searches of
+        /// several seconds). Measured, whole process, `--jobs 2`, against the machine of depth
+        /// 10 throughout, the same paths: 5×5 #37 `blank-first` (tables cached) 3.81 G nodes
+        /// and 60.5 s against 4.43 G and 69.6 s from 2^28 nodes (3.74 G, 50.5 and 55.5 s with
+        /// the deeper machine from the start); the second hard-72 4×4 board without a file
+        /// 1.167 G nodes and 62.7 s against 1.363 G and 71.0 s from 2^27 (from 2^28 its last
+        /// iteration started before the switch); with the 8-7 tables cached, 151 M nodes
+        /// against 175 M from the start, but 8.4 s against 8.1 to 8.9 s: too short to pay.
+        pub const DEEPER_FROM: u64 = 1 << 27;
 
         /// How a search ended, short of a limit.
         #[derive(Clone, Debug, PartialEq, Eq)]
@@ -4098,6 +4220,10 @@ pub mod search {
             /// iterations use its move pruner: [`DEEP_FROM`], or 0 for a search known to be
             /// long.
             pub deep_from: u64,
+            /// The nodes after which they use its deeper machine: [`DEEPER_FROM`], or
+            /// `u64::MAX` for never (a weighted search, whose path the machine could change, or
+            /// a memory limit that leaves no room for its build).
+            pub deeper_from: u64,
         }
 
         impl Sharing {
@@ -4113,6 +4239,7 @@ pub mod search {
                     from_nodes,
                     subtrees: 256,
                     deep_from: DEEP_FROM,
+                    deeper_from: DEEPER_FROM,
                 }
             }
         }
@@ -4405,8 +4532,8 @@ pub mod search {
 
         /// [`solve`], its first threshold at least `floor` (a proven lower bound on the moves,
         /// as an earlier search's [`Outcome::GaveUp`] gives; 0 for none), the move pruner
-        /// used from `sharing.deep_from` nodes, an iteration that
-        /// follows one of at least `sharing.from_nodes` nodes shared by `sharing.threads`
+        /// used from `sharing.deep_from` nodes and its deeper one from `sharing.deeper_from`
+        /// (either keeps the canonical path), an iteration that follows one of at least `sharing.from_nodes` nodes shared by `sharing.threads`
         /// threads: its tree is cut at the depth that leaves at least `sharing.subtrees`
         /// subtrees a thread, and the threads take the subtrees in the search's order; a
         /// solution in a subtree calls off the later ones, and the earliest subtree's solution
@@ -4431,7 +4558,8 @@ pub mod search {
             let parity = puzzle.shape.distance(root.blank, puzzle.goal_at[0]) as u32 % 2;
             let give_up_at = budget.nodes().saturating_add(give_up);
             // Iterations forbid only undoing a move until the puzzle's searches have generated
-            // `sharing.deep_from` nodes, then use its machine (made then, once).
+            // `sharing.deep_from` nodes, then use its machine (made then, once), and from
+            // `sharing.deeper_from` its deeper one.
             let undo_only = MovePruner::new(2);
             let mut search = Search::new((puzzle, &undo_only, bound), budget.meter(), give_up_at);
             // The bound's name without its size, for the status line.
@@ -4444,8 +4572,9 @@ pub mod search {
             let mut last_nodes = 0;
             loop {
                 budget.set_stage(format!("{name}, bound {threshold}"));
-                if puzzle.searched.load(Ordering::Relaxed) >= sharing.deep_from {
-                    search.pruner = puzzle.pruner();
+                let searched = puzzle.searched.load(Ordering::Relaxed);
+                if searched >= sharing.deep_from {
+                    search.pruner = puzzle.pruner(searched >= sharing.deeper_from);
                 }
                 let before = search.meter.nodes();
                 let shared = last_nodes >= sharing.from_nodes;
@@ -4508,6 +4637,7 @@ pub mod search {
             by_symmetry, in_reading_order, on_fixed, Additive, Fixed, Layout,
         };
         use super::pdb::{placement::table_len, TableWork, MAX_CELLS};
+        use super::prune::DEEPER_BUILD_BYTES;
         use super::weighted::Weighted;
         use super::{ida, Budget, Notes, Puzzle};
         use std::path::PathBuf;
@@ -4708,7 +4838,7 @@ for later runs";
             cache: Option<PathBuf>,
             /// How the threads share a board's search (its `threads` search one board), and
             /// when the move pruner comes in: from the first node for inputs of more than
-            /// [`CHEAP_CASES`] cases, whose tables take ten times the pruner's ≈35 ms (Korf's
+            /// [`CHEAP_CASES`] cases, whose tables take ten times the pruner's ≈30 ms (Korf's
             /// 100: 58.9 M nodes against 61.8 M; its first ten boards' search 974 M against
             /// 783 M instructions; 2.43 s against 2.47 s, means of six alternated runs, within
             /// the noise), else from [`ida::DEEP_FROM`] nodes, so that an easy board does not
@@ -4837,7 +4967,16 @@ for later runs";
                 for stage in &self.stages[first..] {
                     let bound = self.bound_of(stage, (budget, notes), &mut solved.table)?;
                     let board = (&self.puzzle, start, budget);
-                    let limits = ((stage.give_up, floor), self.sharing);
+                    // The deeper move pruner only when its build fits beside the tables.
+                    let deeper = self.peak_bytes(stage) + DEEPER_BUILD_BYTES;
+                    let sharing = match budget.check_tables(deeper) {
+                        Ok(()) => self.sharing,
+                        Err(_) => ida::Sharing {
+                            deeper_from: u64::MAX,
+                            ..self.sharing
+                        },
+                    };
+                    let limits = ((stage.give_up, floor), sharing);
                     let (name, outcome) = match bound {
                         Built::LinearConflict(bound) => search_with(bound, board, limits)?,
                         Built::WalkingDistance(bound) => search_with(bound, board, limits)?,
@@ -4925,6 +5064,18 @@ for later runs";
                 Ok(None)
             }
 
+            /// The bytes the tables of `stage` hold at the peak of their build (0 for a bound
+            /// without tables).
+            fn peak_bytes(&self, stage: &Stage) -> usize {
+                match &stage.kind {
+                    Kind::Pdb(groups) => {
+                        let n = self.puzzle.shape.cells();
+                        Additive::peak_bytes(n, groups, Layout::fitting(n, groups))
+                    }
+                    _ => 0,
+                }
+            }
+
             /// The bound of `stage`, built on first use once its tables' peak memory is found
             /// within `budget`'s limit (the time added to `table`); its advice, told once.
             fn bound_of<'p>(
@@ -4941,10 +5092,8 @@ for later runs";
                         }
                     }
                 }
-                if let (None, Kind::Pdb(groups)) = (stage.built.get(), &stage.kind) {
-                    let n = self.puzzle.shape.cells();
-                    let layout = Layout::fitting(n, groups);
-                    budget.check_tables(Additive::peak_bytes(n, groups, layout))?;
+                if stage.built.get().is_none() {
+                    budget.check_tables(self.peak_bytes(stage))?;
                 }
                 let built_at = Instant::now();
                 let bound = stage
@@ -4966,6 +5115,7 @@ for later runs";
             ) -> Result<Option<Vec<Move>>, LimitHit> {
                 let sharing = ida::Sharing {
                     deep_from,
+                    deeper_from: u64::MAX,
                     ..self.sharing
                 };
                 for &(percent, give_up) in weights {
