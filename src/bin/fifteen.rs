@@ -4179,8 +4179,10 @@ pub mod search {
         /// and 60.5 s against 4.43 G and 69.6 s from 2^28 nodes (3.74 G, 50.5 and 55.5 s with
         /// the deeper machine from the start); the second hard-72 4×4 board without a file
         /// 1.167 G nodes and 62.7 s against 1.363 G and 71.0 s from 2^27 (from 2^28 its last
-        /// iteration started before the switch); with the 8-7 tables cached, 151 M nodes
-        /// against 175 M from the start, but 8.4 s against 8.1 to 8.9 s: too short to pay.
+        /// iteration started before the switch). Too short to pay for it: the same board with
+        /// the 8-7 tables cached switches for its last iteration, 174.2 M nodes against 175.0 M,
+        /// 8.85 to 9.36 s against 8.23 s (151 M nodes and 8.4 s with it from the start); 5×5
+        /// #32 `standard`, 5.7 s against 4.6 s.
         pub const DEEPER_FROM: u64 = 1 << 27;
 
         /// How a search ended, short of a limit.
@@ -4533,8 +4535,8 @@ pub mod search {
         /// [`solve`], its first threshold at least `floor` (a proven lower bound on the moves,
         /// as an earlier search's [`Outcome::GaveUp`] gives; 0 for none), the move pruner
         /// used from `sharing.deep_from` nodes and its deeper one from `sharing.deeper_from`
-        /// (either keeps the canonical path), an iteration that follows one of at least `sharing.from_nodes` nodes shared by `sharing.threads`
-        /// threads: its tree is cut at the depth that leaves at least `sharing.subtrees`
+        /// (either keeps the canonical path), an iteration that follows one of at least
+        /// `sharing.from_nodes` nodes shared by `sharing.threads` threads: its tree is cut at the depth that leaves at least `sharing.subtrees`
         /// subtrees a thread, and the threads take the subtrees in the search's order; a
         /// solution in a subtree calls off the later ones, and the earliest subtree's solution
         /// is the answer, so the path is the one a single thread finds. Nodes above the cut are
