@@ -3776,9 +3776,9 @@ pub mod search {
         pub const DEAD: u32 = u32::MAX;
 
         /// The bytes the machine of depth 13 ([`MovePruner::for_cells`] when deeper) holds at
-        /// the peak of its build, rounded up: 286 MiB measured as the peak of a process that
+        /// the peak of its build, rounded up: 191 MiB measured as the peak of a process that
         /// built it alone.
-        pub const DEEPER_BUILD_BYTES: usize = 320 << 20;
+        pub const DEEPER_BUILD_BYTES: usize = 224 << 20;
 
         /// A finite-state machine over the moves of a path (indices into `Move::ALL`): from
         /// the state of the empty path ([`MovePruner::start`]), [`MovePruner::step`] forbids every path that holds a
@@ -3815,8 +3815,9 @@ pub mod search {
         }
 
         /// Rows and columns the blank visits, relative to where it starts: `(top, bottom,
-        /// left, right)`.
-        type Span = (i32, i32, i32, i32);
+        /// left, right)`, bytes to keep [`Builder`]'s map small (a machine's depth is far
+        /// below 128).
+        type Span = (i8, i8, i8, i8);
 
         /// The blank on a [`Walk`]'s board.
         const BLANK: u16 = u16::MAX;
@@ -3873,9 +3874,9 @@ pub mod search {
                     ^ Self::mark(self.blank, tile)
                     ^ Self::mark(self.blank, BLANK)
                     ^ Self::mark(to, BLANK);
-                let (row, col) = ((to / self.side) as i32, (to % self.side) as i32);
-                let middle = (self.side / 2) as i32;
-                let (row, col) = (row - middle, col - middle);
+                // A coordinate from the middle one.
+                let offset = |x: usize| (x as isize - (self.side / 2) as isize) as i8;
+                let (row, col) = (offset(to / self.side), offset(to % self.side));
                 let s = self.span;
                 (
                     hash,
@@ -3901,17 +3902,24 @@ pub mod search {
         }
 
         /// The machine under construction: the trie of the sequences kept, in breadth-first
-        /// (and so lexicographic) order, and the first sequence to reach each board.
+        /// (and so lexicographic) order, and the first sequence to reach each board (as the
+        /// sequence of a node and a last move, [`NO_MOVE`] for none).
         struct Builder {
             depth: usize,
             nodes: Vec<Node>,
             next: Vec<[u32; 4]>,
-            seen: HashMap<u64, (Span, u32), BuildHasherDefault<MixHasher>>,
+            seen: HashMap<u64, (Span, u32, u8), BuildHasherDefault<MixHasher>>,
         }
+
+        /// No last move: the sequence of a [`Builder`]'s node alone.
+        const NO_MOVE: u8 = 4;
 
         impl Builder {
             /// Decides the moves from the trie's nodes of length `level − 1`, walking the trie
-            /// depth-first from node `s` (of the walk's board) in the order of the moves.
+            /// depth-first from node `s` (of the walk's board) in the order of the moves. A
+            /// sequence of the last level (`depth` moves) gets no node: its row would be that of
+            /// its longest proper suffix (every sequence it goes on to is longer than `depth`),
+            /// so the move leads to the suffix's node, which allows the same sequences after it.
             fn grow(&mut self, s: u32, walk: &mut Walk, level: usize) {
                 let node_depth = self.nodes[s as usize].depth;
                 if node_depth + 1 < level {
@@ -3935,22 +3943,25 @@ pub mod search {
                         0 => 0,
                         _ => self.next[self.nodes[s as usize].suffix as usize][m],
                     };
-                    if s != 0 && (suffix == DEAD || node_depth == self.depth) {
-                        self.next[s as usize][m] = suffix;
+                    if s != 0 && suffix == DEAD {
+                        self.next[s as usize][m] = DEAD;
                         continue;
                     }
                     let (hash, span) = walk.after(m);
-                    let id = self.nodes.len() as u32;
-                    if let Some(&(first_span, first)) = self.seen.get(&hash) {
-                        let same = self.board(first, None) == self.board(s, Some(m));
+                    if let Some(&(first_span, first, last)) = self.seen.get(&hash) {
+                        let same = self.board(first, last) == self.board(s, m as u8);
                         if same && within(first_span, span) {
                             self.next[s as usize][m] = DEAD;
                             continue;
                         }
                     } else {
-                        self.seen.insert(hash, (span, id));
+                        self.seen.insert(hash, (span, s, m as u8));
                     }
-                    self.next[s as usize][m] = id;
+                    if level == self.depth {
+                        self.next[s as usize][m] = suffix;
+                        continue;
+                    }
+                    self.next[s as usize][m] = self.nodes.len() as u32;
                     self.nodes.push(Node {
                         parent: s,
                         last: m as u8,
@@ -3961,10 +3972,13 @@ pub mod search {
                 }
             }
 
-            /// The board after node `s`'s sequence and then `m`, replayed from the start: the
-            /// exact check behind a hash that matches.
-            fn board(&self, mut s: u32, m: Option<usize>) -> Vec<u16> {
-                let mut moves: Vec<usize> = m.into_iter().collect();
+            /// The board after node `s`'s sequence and then `m` (unless [`NO_MOVE`]), replayed
+            /// from the start: the exact check behind a hash that matches.
+            fn board(&self, mut s: u32, m: u8) -> Vec<u16> {
+                let mut moves: Vec<usize> = (m != NO_MOVE)
+                    .then_some(usize::from(m))
+                    .into_iter()
+                    .collect();
                 while s != 0 {
                     moves.push(usize::from(self.nodes[s as usize].last));
                     s = self.nodes[s as usize].parent;
@@ -3977,9 +3991,10 @@ pub mod search {
             }
         }
 
-        /// The trie of the move sequences of at most `depth` moves that [`MovePruner`] keeps,
-        /// as rows (`next[row][m]`, the row after move m, or [`DEAD`]; row 0 the empty
-        /// sequence), by a breadth-first search over the sequences level by level (each level a
+        /// The trie of the move sequences of fewer than `depth` moves that [`MovePruner`]
+        /// keeps, as rows (`next[row][m]`, the row after move m, or [`DEAD`]; row 0 the empty
+        /// sequence; a kept sequence of `depth` moves leads to its longest proper suffix's row),
+        /// by a breadth-first search over the sequences level by level (each level a
         /// depth-first walk of the trie, the board changed one move at a time), boards compared
         /// by hash and a hash that matches checked exactly. Time O(sequences kept · depth),
         /// about 3^depth.
@@ -3996,9 +4011,9 @@ pub mod search {
                 next: vec![[DEAD; 4]],
                 seen: HashMap::default(),
             };
-            builder.seen.insert(0, ((0, 0, 0, 0), 0));
+            builder.seen.insert(0, ((0, 0, 0, 0), 0, NO_MOVE));
             let mut walk = Walk::new(depth);
-            for level in 1..=depth + 1 {
+            for level in 1..=depth {
                 builder.grow(0, &mut walk, level);
             }
             builder.next
@@ -4009,7 +4024,7 @@ pub mod search {
         /// rows start apart by the moves they allow, and split while a move leads rows of one
         /// class to rows of different classes), and the number of classes; row 0's class is 0.
         /// A trie's rows mostly differ only in moves long past, so the classes are few (depth
-        /// 10: 1,191 for 114,701 rows; depth 12: 8,081 for 1,009,209). O(rows) a round, until a
+        /// 10: 1,191 for 38,601 rows; depth 12: 8,081 for 340,569). O(rows) a round, until a
         /// round splits no class.
         fn minimise(next: &[[u32; 4]]) -> (Vec<u32>, usize) {
             // A row's key: its class and its moves' classes, 25 bits each.
@@ -4085,10 +4100,10 @@ pub mod search {
             }
 
             /// The machine `ida` uses on a board of `cells` cells: from 16 cells (the 4×4 and
-            /// larger, whose searches are long), depth 10 (1,191 states, 19 KB, built in ≈30 ms:
-            /// a trie of 114,701 rows), or 13 when `deeper` (13,882 states, 222 KB, ≈1 s and
-            /// [`DEEPER_BUILD_BYTES`] at the peak of its trie's 3.5 M rows); else 2 (17
-            /// states). Measured, Korf's 100 with the 5-5-5 tables and reflection, nodes
+            /// larger, whose searches are long), depth 10 (1,191 states, 19 KB, built in ≈15 ms:
+            /// a trie of 38,601 rows), or 13 when `deeper` (13,882 states, 222 KB, ≈0.5 s and
+            /// [`DEEPER_BUILD_BYTES`] at the peak of its trie's 1.0 M rows and map of 3.0 M
+            /// boards); else 2 (5 states). Measured, Korf's 100 with the 5-5-5 tables and reflection, nodes
             /// generated against depth 2: 0.85 at depth 6, 0.74 at 8, 0.65 at 10, 0.59 at 12;
             /// 5×5 #37 `blank-first` with the 6-6-6-6 tables, 4.43 G nodes at depth 10, 3.84 G
             /// at 12, 3.74 G at 13, 3.37 G at 14 (56,974 states, but 6 s and 1.1 GB to build).
@@ -4137,13 +4152,26 @@ pub mod search {
                 }
             }
 
+            /// The move sequences of at most `length` moves that `machine` allows from `state`,
+            /// the empty one among them.
+            fn allowed(machine: &MovePruner, state: u32, length: usize) -> usize {
+                let live = MovePruner::live(state);
+                let longer = (0..4).filter(|m| length > 0 && live & 1 << m != 0);
+                1 + longer
+                    .map(|m| allowed(machine, machine.step(state, m), length - 1))
+                    .sum::<usize>()
+            }
+
             #[test]
             fn minimising_keeps_the_moves_allowed_after_every_path() {
-                for (depth, states) in [(2, 17), (6, 1_453), (10, 114_701)] {
+                // The sequences kept of at most `depth` moves: of depth 6, 1,453 of the 1,457
+                // that never undo a move (1 + 4 + 12 + … + 972).
+                for (depth, kept) in [(2, 17), (6, 1_453), (10, 114_701)] {
                     let trie = MovePruner::of_rows(trie(depth));
-                    assert_eq!(trie.states(), states);
+                    assert_eq!(allowed(&trie, trie.start(), depth), kept);
+                    assert!(trie.states() < kept);
                     let machine = MovePruner::new(depth);
-                    assert!(machine.states() <= states);
+                    assert!(machine.states() <= trie.states());
                     same_moves(&trie, &machine, (trie.start(), machine.start()), depth + 2);
                 }
                 assert_eq!(MovePruner::new(10).states(), 1_191);
@@ -4163,7 +4191,7 @@ pub mod search {
         use std::sync::Mutex;
 
         /// The nodes of the iterations finished on a puzzle ([`Puzzle::searched`]) after
-        /// which its iterations use its move pruner ([`Puzzle::pruner`], ≈30 ms to make on
+        /// which its iterations use its move pruner ([`Puzzle::pruner`], ≈15 ms to make on
         /// the 4×4); before, only undoing a move is pruned, so that an easy board does not
         /// wait for the machine. Measured, one 4×4 board of 50 moves
         /// (`inputs/fifteen-korf8.txt`), whole process: 0.06–0.09 s so, 0.10–0.11 s with the
@@ -4173,16 +4201,18 @@ pub mod search {
         pub const DEEP_FROM: u64 = 1 << 22;
 
         /// The nodes of the iterations finished on a puzzle after which its iterations use its
-        /// deeper machine (sequences of up to 13 moves: ≈1 s to make, so only for searches of
+        /// deeper machine (sequences of up to 13 moves: ≈0.5 s to make, so only for searches of
         /// several seconds). Measured, whole process, `--jobs 2`, against the machine of depth
         /// 10 throughout, the same paths: 5×5 #37 `blank-first` (tables cached) 3.81 G nodes
         /// and 60.5 s against 4.43 G and 69.6 s from 2^28 nodes (3.74 G, 50.5 and 55.5 s with
         /// the deeper machine from the start); the second hard-72 4×4 board without a file
         /// 1.167 G nodes and 62.7 s against 1.363 G and 71.0 s from 2^27 (from 2^28 its last
-        /// iteration started before the switch). Too short to pay for it: the same board with
-        /// the 8-7 tables cached switches for its last iteration, 174.2 M nodes against 175.0 M,
-        /// 8.85 to 9.36 s against 8.23 s (151 M nodes and 8.4 s with it from the start); 5×5
-        /// #32 `standard`, 5.7 s against 4.6 s.
+        /// iteration started before the switch). Short searches: the same board with the 8-7
+        /// tables cached switches for its last iteration, 174.2 M nodes against 175.0 M, 8.85 to
+        /// 9.36 s against 8.23 s when the machine took 1 s to make (151 M nodes and 8.4 s with
+        /// it from the start), and 5.90 and 6.23 s against 7.66 and 6.28 s once it took 0.5 s
+        /// (5×5 #32 `standard`: 5.7 s against 4.6 s, then 3.87 and 3.70 s against 4.76 and 4.23
+        /// s); from 2^25 nodes, 6.08 and 5.94 s (#32: 3.76 and 3.66 s), within the noise.
         pub const DEEPER_FROM: u64 = 1 << 27;
 
         /// How a search ended, short of a limit.
@@ -4840,7 +4870,7 @@ for later runs";
             cache: Option<PathBuf>,
             /// How the threads share a board's search (its `threads` search one board), and
             /// when the move pruner comes in: from the first node for inputs of more than
-            /// [`CHEAP_CASES`] cases, whose tables take ten times the pruner's ≈30 ms (Korf's
+            /// [`CHEAP_CASES`] cases, whose tables take ten times the pruner's ≈15 ms (Korf's
             /// 100: 58.9 M nodes against 61.8 M; its first ten boards' search 974 M against
             /// 783 M instructions; 2.43 s against 2.47 s, means of six alternated runs, within
             /// the noise), else from [`ida::DEEP_FROM`] nodes, so that an easy board does not
