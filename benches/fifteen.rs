@@ -6,7 +6,7 @@
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
 
 #[allow(dead_code)]
-#[path = "../src/bin/fifteen.rs"]
+#[path = "../src/bin/fifteen/main.rs"]
 mod fifteen;
 
 use fifteen::board::Shape;

@@ -3,7 +3,7 @@
 //! large boards, `--jobs`, and one smoke test through the process.
 
 #[allow(dead_code)]
-#[path = "../src/bin/fifteen.rs"]
+#[path = "../src/bin/fifteen/main.rs"]
 mod fifteen;
 
 mod common;

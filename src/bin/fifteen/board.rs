@@ -1,0 +1,132 @@
+//! Boards, moves and shapes: the vocabulary shared by every other section.
+
+/// A move of the blank, named by the direction it goes (it swaps with the tile there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    Down,
+    Left,
+    Right,
+    Up,
+}
+
+impl Move {
+    /// Every move, in the canonical order `D < L < R < U`.
+    pub const ALL: [Move; 4] = [Move::Down, Move::Left, Move::Right, Move::Up];
+
+    /// The letter printed for this move.
+    pub fn letter(self) -> char {
+        match self {
+            Move::Down => 'D',
+            Move::Left => 'L',
+            Move::Right => 'R',
+            Move::Up => 'U',
+        }
+    }
+
+    /// The place of this move in [`Move::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The index in [`Move::ALL`] of the move that undoes the move of index `i`: the order
+    /// D, L, R, U puts opposites at `i` and `3 − i`.
+    pub const fn opposite_index(i: usize) -> usize {
+        3 - i
+    }
+
+    /// The move that undoes this one.
+    pub fn opposite(self) -> Move {
+        match self {
+            Move::Down => Move::Up,
+            Move::Left => Move::Right,
+            Move::Right => Move::Left,
+            Move::Up => Move::Down,
+        }
+    }
+}
+
+/// The size of a board, rows×cols, cells numbered row-major from 0.
+///
+/// # Constraints
+///
+/// 1 ≤ rows, 1 ≤ cols.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub rows: usize,
+    pub cols: usize,
+}
+
+impl Shape {
+    /// The number of cells, rows·cols.
+    pub fn cells(self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// The row of cell `p`.
+    pub fn row(self, p: usize) -> usize {
+        p / self.cols
+    }
+
+    /// The column of cell `p`.
+    pub fn col(self, p: usize) -> usize {
+        p % self.cols
+    }
+
+    /// The taxicab distance between cells `a` and `b`.
+    pub fn distance(self, a: usize, b: usize) -> usize {
+        self.row(a).abs_diff(self.row(b)) + self.col(a).abs_diff(self.col(b))
+    }
+
+    /// The cell next to `p` in the direction of `m`, if it is on the board.
+    pub fn neighbor(self, p: usize, m: Move) -> Option<usize> {
+        let (row, col) = (self.row(p), self.col(p));
+        match m {
+            Move::Down => (row + 1 < self.rows).then_some(p + self.cols),
+            Move::Left => (col > 0).then(|| p - 1),
+            Move::Right => (col + 1 < self.cols).then_some(p + 1),
+            Move::Up => (row > 0).then(|| p - self.cols),
+        }
+    }
+
+    /// The move that takes the blank from cell `from` to the adjacent cell `to`.
+    pub fn direction(self, from: usize, to: usize) -> Move {
+        if to == from + self.cols {
+            Move::Down
+        } else if to + self.cols == from {
+            Move::Up
+        } else if to + 1 == from {
+            Move::Left
+        } else {
+            Move::Right
+        }
+    }
+}
+
+/// The letters of a path, e.g. `DLRU`.
+pub fn path_text(moves: &[Move]) -> String {
+    moves.iter().map(|m| m.letter()).collect()
+}
+
+/// The position of every tile: `result[t]` is the cell holding tile `t`. O(N).
+///
+/// # Constraints
+///
+/// `cells` is a permutation of 0..N.
+pub fn positions<T: Copy + Into<u32>>(cells: &[T]) -> Vec<usize> {
+    let mut at = vec![0; cells.len()];
+    for (p, &t) in cells.iter().enumerate() {
+        at[t.into() as usize] = p;
+    }
+    at
+}
+
+/// The sum over tiles (blank excluded) of their taxicab distance to their goal cells. O(N).
+pub fn manhattan(shape: Shape, cells: &[u32], goal: &[u32]) -> usize {
+    let goal_at = positions(goal);
+    cells
+        .iter()
+        .enumerate()
+        .filter(|&(_, &t)| t != 0)
+        .map(|(p, &t)| shape.distance(p, goal_at[t as usize]))
+        .sum()
+}

@@ -1,0 +1,204 @@
+//! The errors of this program and their exit codes.
+
+use std::fmt;
+
+/// A search limit that stopped a search, with the count reached.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LimitHit {
+    /// Returned when a search has generated more nodes than `--max-nodes` allows.
+    Nodes { limit: u64 },
+    /// Returned when a search has run longer than `--time-limit` allows.
+    Time { seconds: f64, nodes: u64 },
+    /// Returned when the level map and queue of `astar` or `bfs` outgrow `--max-memory`.
+    Memory { mib: usize, states: usize },
+    /// Returned, before anything is allocated, when `ida`'s next tables would need more
+    /// than `--max-memory` to build and keep.
+    Tables { mib: usize, need_mib: usize },
+    /// Returned when the search of a case is called off because an earlier case failed
+    /// (the earlier case's error is the one reported).
+    Cancelled,
+}
+
+/// Everything that can go wrong: bad usage, bad input, a limit reached, a failed write.
+#[derive(Debug, PartialEq)]
+pub enum Error {
+    /// Returned when an argument is not a known flag.
+    UnknownFlag(String),
+    /// Returned when a flag that needs a value is the last argument.
+    MissingValue(&'static str),
+    /// Returned when a flag's value cannot be read; `expected` says what would do.
+    BadValue {
+        flag: &'static str,
+        value: String,
+        expected: &'static str,
+    },
+    /// Returned when `--algo dfs` is given without `--bound K`.
+    DfsWithoutBound,
+    /// Returned when `--bound K` is given with a search other than `dfs`.
+    BoundWithoutDfs(u64),
+    /// Returned when a case header is not `n` or `rows cols`.
+    BadHeader {
+        case: usize,
+        line: usize,
+        text: String,
+    },
+    /// Returned when a header describes a board with no cells.
+    EmptyBoard {
+        case: usize,
+        line: usize,
+        rows: u64,
+        cols: u64,
+    },
+    /// Returned when a tile token is not a non-negative integer.
+    NotATile {
+        case: usize,
+        line: usize,
+        token: String,
+    },
+    /// Returned when a tile is not below the number of cells.
+    TileOutOfRange {
+        case: usize,
+        line: usize,
+        tile: u64,
+        cells: usize,
+    },
+    /// Returned when a tile appears twice on a board.
+    RepeatedTile { case: usize, line: usize, tile: u64 },
+    /// Returned when the input ends before a board is complete.
+    ShortCase {
+        case: usize,
+        expected: u128,
+        found: usize,
+    },
+    /// Returned when the `--goal` board has another number of cells than the case.
+    GoalSize {
+        case: usize,
+        goal: usize,
+        board: usize,
+    },
+    /// Returned when an optimal search is asked for a board of more than 256 cells.
+    TooLarge {
+        case: usize,
+        search: &'static str,
+        cells: usize,
+    },
+    /// Returned when `any` cannot place a tile: a bug, which the tests find on no board,
+    /// reported as an error rather than a panic, with the tile and its cell.
+    Stuck { case: usize, at: super::any::Stuck },
+    /// Returned when a search limit stops the search of a case.
+    Limit { case: usize, hit: LimitHit },
+    /// Returned when writing the answers fails.
+    Io(String),
+    /// Returned when a thread for `--jobs` cannot be started.
+    Thread(String),
+}
+
+impl Error {
+    /// The exit code: 1 bad input, 2 bad usage, 3 a limit reached.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::UnknownFlag(_)
+            | Error::MissingValue(_)
+            | Error::BadValue { .. }
+            | Error::DfsWithoutBound
+            | Error::BoundWithoutDfs(_) => 2,
+            Error::TooLarge { .. } | Error::Limit { .. } => 3,
+            _ => 1,
+        }
+    }
+}
+
+impl fmt::Display for LimitHit {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            LimitHit::Nodes { limit } => {
+                write!(f, "node limit reached: {limit} nodes generated (--max-nodes {limit})")
+            }
+            LimitHit::Time { seconds, nodes } => write!(
+                f,
+                "time limit reached: {seconds} s elapsed after {nodes} nodes (--time-limit {seconds})"
+            ),
+            LimitHit::Memory { mib, states } => write!(
+                f,
+                "memory limit reached: {mib} MiB used by {states} stored states (--max-memory {mib})"
+            ),
+            LimitHit::Tables { mib, need_mib } => write!(
+                f,
+                "memory limit reached: the tables this board needs take {need_mib} MiB to build (--max-memory {mib})"
+            ),
+            LimitHit::Cancelled => write!(f, "search called off after an earlier case failed"),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Error::UnknownFlag(flag) => write!(f, "unknown argument {flag:?}"),
+            Error::MissingValue(flag) => write!(f, "{flag} needs a value"),
+            Error::BadValue {
+                flag,
+                value,
+                expected,
+            } => write!(f, "{flag} {value:?}: expected {expected}"),
+            Error::DfsWithoutBound => write!(f, "--algo dfs needs --bound K"),
+            Error::BoundWithoutDfs(k) => write!(f, "--bound {k} applies only to --algo dfs"),
+            Error::BadHeader { case, line, text } => write!(
+                f,
+                "case {case}: header \"{text}\" is not `n` or `rows cols` (line {line})"
+            ),
+            Error::EmptyBoard {
+                case,
+                line,
+                rows,
+                cols,
+            } => write!(f, "case {case}: a {rows}×{cols} board has no cells (line {line})"),
+            Error::NotATile { case, line, token } => {
+                write!(f, "case {case}: \"{token}\" is not a tile (line {line})")
+            }
+            Error::TileOutOfRange {
+                case,
+                line,
+                tile,
+                cells,
+            } => write!(
+                f,
+                "case {case}: tile {tile} is out of range 0-{} (line {line})",
+                cells - 1
+            ),
+            Error::RepeatedTile { case, line, tile } => {
+                write!(f, "case {case}: tile {tile} is repeated (line {line})")
+            }
+            Error::ShortCase {
+                case,
+                expected,
+                found,
+            } => write!(
+                f,
+                "case {case}: input ends after {found} of {expected} tiles"
+            ),
+            Error::GoalSize { case, goal, board } => write!(
+                f,
+                "case {case}: the --goal board has {goal} cells, this board has {board}"
+            ),
+            Error::TooLarge {
+                case,
+                search,
+                cells,
+            } => write!(
+                f,
+                "case {case}: {search} takes boards of at most 256 cells, this one has {cells} (use --algo any)"
+            ),
+            Error::Stuck { case, at } => write!(
+                f,
+                "case {case}: any could not bring tile {} to row {}, column {}",
+                at.tile,
+                at.row + 1,
+                at.col + 1
+            ),
+            Error::Limit { case, hit } => write!(f, "case {case}: {hit}"),
+            Error::Io(message) => write!(f, "cannot write the answers: {message}"),
+            Error::Thread(message) => write!(f, "cannot start a thread: {message}"),
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! Goals and the parity test that decides, before any search, whether a goal is reachable.
+
+use super::board::{positions, Shape};
+
+/// The goal of a search, as chosen by `--goal`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// `1 2 … N-1` then the blank.
+    Standard,
+    /// The blank then `1 2 … N-1` (Korf's convention).
+    BlankFirst,
+    /// `1 2 …` clockwise from the top-left corner, the blank where the spiral ends.
+    Spiral,
+    /// An explicit board, row-major.
+    Explicit(Vec<u32>),
+}
+
+impl Goal {
+    /// The goal board for `shape`; `Err` with its number of cells when an explicit goal
+    /// has another size. O(N).
+    pub fn board(&self, shape: Shape) -> Result<Vec<u32>, usize> {
+        let n = shape.cells() as u32;
+        match self {
+            Goal::Standard => Ok((1..n).chain(Some(0)).collect()),
+            Goal::BlankFirst => Ok((0..n).collect()),
+            Goal::Spiral => Ok(spiral(shape)),
+            Goal::Explicit(tiles) if tiles.len() == shape.cells() => Ok(tiles.clone()),
+            Goal::Explicit(tiles) => Err(tiles.len()),
+        }
+    }
+}
+
+/// The spiral goal: 1, 2, … clockwise from the top-left corner, the blank on the last cell
+/// of the spiral. O(N).
+pub fn spiral(shape: Shape) -> Vec<u32> {
+    let mut board = vec![0; shape.cells()];
+    let (mut top, mut bottom, mut left, mut right) = (0, shape.rows - 1, 0, shape.cols - 1);
+    let mut order = Vec::with_capacity(shape.cells());
+    loop {
+        order.extend((left..=right).map(|c| top * shape.cols + c));
+        order.extend((top + 1..=bottom).map(|r| r * shape.cols + right));
+        if top < bottom {
+            order.extend((left..right).rev().map(|c| bottom * shape.cols + c));
+        }
+        if left < right {
+            order.extend((top + 1..bottom).rev().map(|r| r * shape.cols + left));
+        }
+        if bottom < top + 2 || right < left + 2 {
+            break;
+        }
+        top += 1;
+        bottom -= 1;
+        left += 1;
+        right -= 1;
+    }
+    for (tile, &cell) in order.iter().enumerate().take(shape.cells() - 1) {
+        board[cell] = tile as u32 + 1;
+    }
+    board
+}
+
+/// Whether `goal` can be reached from `cells` by moves. O(N).
+///
+/// With rows, cols ≥ 2: exactly when the parity of the permutation taking `cells` to `goal`
+/// (blank included) equals the parity of the blank's taxicab distance between them. With one
+/// row or one column: exactly when the tiles read in order (blank skipped) are the goal's.
+pub fn is_reachable(shape: Shape, cells: &[u32], goal: &[u32]) -> bool {
+    if shape.rows == 1 || shape.cols == 1 {
+        let tiles = |board: &[u32]| {
+            board
+                .iter()
+                .copied()
+                .filter(|&t| t != 0)
+                .collect::<Vec<_>>()
+        };
+        return tiles(cells) == tiles(goal);
+    }
+    let goal_at = positions(goal);
+    let mut visited = vec![false; cells.len()];
+    let mut cycles = 0;
+    for start in 0..cells.len() {
+        if !visited[start] {
+            cycles += 1;
+            let mut p = start;
+            while !visited[p] {
+                visited[p] = true;
+                p = goal_at[cells[p] as usize];
+            }
+        }
+    }
+    let permutation_parity = (cells.len() - cycles) % 2;
+    let blank_distance = shape.distance(positions(cells)[0], goal_at[0]);
+    permutation_parity == blank_distance % 2
+}

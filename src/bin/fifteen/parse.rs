@@ -1,0 +1,204 @@
+//! Reading the cases: tokens with their line numbers, headers, tiles.
+
+use super::board::Shape;
+use super::error::Error;
+
+/// A run of non-whitespace bytes and the 1-based line it is on.
+#[derive(Clone, Copy, Debug)]
+struct Token<'a> {
+    text: &'a [u8],
+    line: usize,
+}
+
+/// One board read from the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    pub shape: Shape,
+    pub cells: Vec<u32>,
+}
+
+/// The cases of an input, read one at a time so that earlier answers can be printed
+/// before a later case turns out to be bad. Stops after the first error.
+pub struct Cases<'a> {
+    tokens: Vec<Token<'a>>,
+    next: usize,
+    case: usize,
+    failed: bool,
+}
+
+impl<'a> Cases<'a> {
+    /// The cases of `input`. O(length).
+    pub fn new(input: &'a [u8]) -> Self {
+        Cases {
+            tokens: tokens(input),
+            next: 0,
+            case: 0,
+            failed: false,
+        }
+    }
+
+    /// Reads the case whose header starts at `self.next`.
+    fn read_case(&mut self) -> Result<Case, Error> {
+        let case = self.case;
+        let line = self.tokens[self.next].line;
+        let header_len = self.tokens[self.next..]
+            .iter()
+            .take_while(|t| t.line == line)
+            .count();
+        let header = &self.tokens[self.next..self.next + header_len];
+        let bad_header = || Error::BadHeader {
+            case,
+            line,
+            text: shown(
+                &header
+                    .iter()
+                    .map(|t| t.text)
+                    .collect::<Vec<_>>()
+                    .join(&b' '),
+            ),
+        };
+        let sizes: Option<Vec<u64>> = header.iter().map(|t| number(t.text)).collect();
+        let (rows, cols) = match sizes.as_deref() {
+            Some(&[n]) => (n, n),
+            Some(&[rows, cols]) => (rows, cols),
+            _ => return Err(bad_header()),
+        };
+        if rows == 0 || cols == 0 {
+            return Err(Error::EmptyBoard {
+                case,
+                line,
+                rows,
+                cols,
+            });
+        }
+        self.next += header_len;
+        let found = self.tokens.len() - self.next;
+        let expected = u128::from(rows) * u128::from(cols);
+        if expected > found as u128 {
+            // The rest of the input is this case: a token in it that is no number (a long
+            // line of garbage, say) tells more than the count.
+            let rest = &self.tokens[self.next..];
+            if let Some(bad) = rest.iter().find(|token| number(token.text).is_none()) {
+                return Err(Error::NotATile {
+                    case,
+                    line: bad.line,
+                    token: shown(bad.text),
+                });
+            }
+            return Err(Error::ShortCase {
+                case,
+                expected,
+                found,
+            });
+        }
+        // Both fit: their product is at most the number of tokens present.
+        let shape = Shape {
+            rows: rows as usize,
+            cols: cols as usize,
+        };
+        let tiles = &self.tokens[self.next..self.next + shape.cells()];
+        self.next += shape.cells();
+        Ok(Case {
+            shape,
+            cells: tile_list(tiles, shape.cells(), case)?,
+        })
+    }
+}
+
+impl Iterator for Cases<'_> {
+    type Item = Result<Case, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed || self.next == self.tokens.len() {
+            return None;
+        }
+        self.case += 1;
+        let result = self.read_case();
+        self.failed = result.is_err();
+        Some(result)
+    }
+}
+
+/// Splits `input` on ASCII whitespace. O(length). Bytes that are not UTF-8 are kept in
+/// their tokens and reported as bad tiles or headers.
+fn tokens(input: &[u8]) -> Vec<Token<'_>> {
+    let mut tokens = Vec::new();
+    let mut line = 1;
+    let mut start = None;
+    for (i, &byte) in input.iter().enumerate() {
+        if byte.is_ascii_whitespace() {
+            if let Some(s) = start.take() {
+                tokens.push(Token {
+                    text: &input[s..i],
+                    line,
+                });
+            }
+            if byte == b'\n' {
+                line += 1;
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        tokens.push(Token {
+            text: &input[s..],
+            line,
+        });
+    }
+    tokens
+}
+
+/// Checks that `tokens` are a permutation of 0..cells. O(cells).
+fn tile_list(tokens: &[Token], cells: usize, case: usize) -> Result<Vec<u32>, Error> {
+    let mut seen = vec![false; cells];
+    let mut tiles = Vec::with_capacity(cells);
+    for token in tokens {
+        let line = token.line;
+        let tile = number(token.text).ok_or_else(|| Error::NotATile {
+            case,
+            line,
+            token: shown(token.text),
+        })?;
+        let index =
+            usize::try_from(tile)
+                .ok()
+                .filter(|&t| t < cells)
+                .ok_or(Error::TileOutOfRange {
+                    case,
+                    line,
+                    tile,
+                    cells,
+                })?;
+        if std::mem::replace(&mut seen[index], true) {
+            return Err(Error::RepeatedTile { case, line, tile });
+        }
+        tiles.push(index as u32);
+    }
+    Ok(tiles)
+}
+
+/// Reads an explicit goal, `--goal "t t t …"`: a permutation of 0..N. O(N).
+pub fn goal_tiles(text: &str) -> Option<Vec<u32>> {
+    let tokens = tokens(text.as_bytes());
+    if tokens.is_empty() {
+        return None;
+    }
+    tile_list(&tokens, tokens.len(), 0).ok()
+}
+
+/// The value of a token of ASCII digits, if it fits in a u64.
+fn number(text: &[u8]) -> Option<u64> {
+    if text.is_empty() || !text.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    std::str::from_utf8(text).ok()?.parse().ok()
+}
+
+/// A token as shown in a message: its first 32 bytes, those that are not printable ASCII
+/// escaped (`\xff`), and `…` when it is longer.
+fn shown(text: &[u8]) -> String {
+    const SHOWN: usize = 32;
+    let more = if text.len() > SHOWN { "…" } else { "" };
+    format!("{}{more}", text[..text.len().min(SHOWN)].escape_ascii())
+}

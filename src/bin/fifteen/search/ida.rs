@@ -1,0 +1,478 @@
+//! IDA* (Korf, 1985) over any [`bound::LowerBound`], with the canonical path, on one
+//! thread or shared by several.
+
+use super::super::board::Move;
+use super::super::error::LimitHit;
+use super::bound::LowerBound;
+use super::prune::MovePruner;
+use super::{Board, Budget, Meter, Puzzle, MAX_BOARD};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// The nodes of the iterations finished on a puzzle ([`Puzzle::searched`]) after
+/// which its iterations use its move pruner ([`Puzzle::pruner`], ≈15 ms to make on
+/// the 4×4); before, only undoing a move is pruned, so that an easy board does not
+/// wait for the machine. Measured, one 4×4 board of 50 moves
+/// (`inputs/fifteen-korf8.txt`), whole process: 0.06–0.09 s so, 0.10–0.11 s with the
+/// machine from the start; Korf's 100 (before the blank's regions): 61.8 M nodes so,
+/// 58.9 M with the machine from the start, 80.4 M when it waits for an iteration of 2^20
+/// nodes on the board itself.
+pub const DEEP_FROM: u64 = 1 << 22;
+
+/// The nodes of the iterations finished on a puzzle after which its iterations use its
+/// deeper machine (sequences of up to 13 moves: ≈0.5 s to make, so only for searches of
+/// several seconds). Measured, whole process, `--jobs 2`, against the machine of depth
+/// 10 throughout, the same paths: 5×5 #37 `blank-first` (tables cached) 3.81 G nodes
+/// and 60.5 s against 4.43 G and 69.6 s from 2^28 nodes (3.74 G, 50.5 and 55.5 s with
+/// the deeper machine from the start); the second hard-72 4×4 board without a file
+/// 1.167 G nodes and 62.7 s against 1.363 G and 71.0 s from 2^27 (from 2^28 its last
+/// iteration started before the switch). Short searches: the same board with the 8-7
+/// tables cached switches for its last iteration, 174.2 M nodes against 175.0 M, 8.85 to
+/// 9.36 s against 8.23 s when the machine took 1 s to make (151 M nodes and 8.4 s with
+/// it from the start), and 5.90 and 6.23 s against 7.66 and 6.28 s once it took 0.5 s
+/// (5×5 #32 `standard`: 5.7 s against 4.6 s, then 3.87 and 3.70 s against 4.76 and 4.23
+/// s); from 2^25 nodes, 6.08 and 5.94 s (#32: 3.76 and 3.66 s), within the noise.
+pub const DEEPER_FROM: u64 = 1 << 27;
+
+/// How a search ended, short of a limit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The canonical optimal path.
+    Path(Vec<Move>),
+    /// No path: the search space is exhausted (only on a board with no moves).
+    NoPath,
+    /// The search generated its `give_up` nodes first, in the iteration of this
+    /// threshold: every path to the goal has at least this many moves (the iterations
+    /// before it were searched whole), so a later search of the board may start there.
+    GaveUp(u32),
+}
+
+/// How a depth-first pass ended (one byte, cheap to return through the recursion).
+enum Step {
+    Found,
+    Below,
+    GaveUp,
+    /// A limit of the budget was reached: see [`Search::hit`].
+    Stopped,
+    /// An earlier subtree of the shared iteration holds a solution: this one is left.
+    Overtaken,
+}
+
+/// When the iterations of a search are shared, and by how many threads.
+#[derive(Clone, Copy, Debug)]
+pub struct Sharing {
+    /// The threads, this one among them: at least 1.
+    pub threads: usize,
+    /// An iteration is shared once the one before it generated this many nodes.
+    pub from_nodes: u64,
+    /// The subtrees a thread gets at least in a shared iteration, when the tree allows.
+    pub subtrees: usize,
+    /// The nodes of the puzzle's searches ([`Puzzle::searched`]) after which the
+    /// iterations use its move pruner: [`DEEP_FROM`], or 0 for a search known to be
+    /// long.
+    pub deep_from: u64,
+    /// The nodes after which they use its deeper machine: [`DEEPER_FROM`], or
+    /// `u64::MAX` for never (a weighted search, whose path the machine could change, or
+    /// a memory limit that leaves no room for its build).
+    pub deeper_from: u64,
+}
+
+impl Sharing {
+    /// `threads` threads, sharing iterations that follow one of more than 2^16 nodes
+    /// (the next is then about 7 times larger, ≈5 ms or more: starting threads costs
+    /// less than it saves; from 2^20, Korf #88's 5.7 M-node iteration, most of its
+    /// search, ran on one thread), 256 subtrees a thread so that the threads finish
+    /// together; one thread shares nothing.
+    pub fn new(threads: usize) -> Self {
+        let from_nodes = if threads > 1 { 1 << 16 } else { u64::MAX };
+        Sharing {
+            threads,
+            from_nodes,
+            subtrees: 256,
+            deep_from: DEEP_FROM,
+            deeper_from: DEEPER_FROM,
+        }
+    }
+}
+
+/// One thread's depth-first search.
+struct Search<'a, B: LowerBound> {
+    puzzle: &'a Puzzle,
+    pruner: &'a MovePruner,
+    bound: &'a B,
+    cells: Board,
+    /// The moves from the root: entry d is the move made at depth d + 1, the entries
+    /// from the current node's depth on left from earlier nodes. Written in place, one
+    /// store a move; as long as the threshold (see [`Search::reach`]), and cut to the
+    /// solution's length when one is found.
+    path: Vec<Move>,
+    meter: Meter<'a>,
+    /// The node count at which the search gives up.
+    give_up_at: u64,
+    /// The least f = moves + bound pruned in this pass.
+    least: u32,
+    /// The limit reached, when the pass is [`Step::Stopped`].
+    hit: Option<LimitHit>,
+    /// The depth whose nodes are put in `frontier` instead of searched (`u32::MAX`:
+    /// none).
+    cut: u32,
+    /// The paths to the nodes at depth `cut`, in the order the search met them.
+    frontier: Vec<Vec<Move>>,
+    /// While searching subtree `i` of a shared iteration: the earliest subtree found
+    /// to hold a solution, and `i`.
+    subtree: Option<(&'a AtomicUsize, usize)>,
+}
+
+impl<'a, B: LowerBound> Search<'a, B> {
+    fn new(
+        (puzzle, pruner, bound): (&'a Puzzle, &'a MovePruner, &'a B),
+        meter: Meter<'a>,
+        give_up_at: u64,
+    ) -> Self {
+        Search {
+            puzzle,
+            pruner,
+            bound,
+            cells: [0; MAX_BOARD],
+            path: Vec::new(),
+            meter,
+            give_up_at,
+            least: u32::MAX,
+            hit: None,
+            cut: u32::MAX,
+            frontier: Vec::new(),
+            subtree: None,
+        }
+    }
+
+    /// Makes room in the path for the moves of a pass within `threshold`.
+    fn reach(&mut self, threshold: u32) {
+        self.path.resize(threshold as usize, Move::Down);
+    }
+
+    /// What stops the pass, looked at every 4096 nodes: a limit, the give-up count, or
+    /// a solution in an earlier subtree.
+    #[cold]
+    fn checkpoint(&mut self) -> Option<Step> {
+        if let Err(hit) = self.meter.check() {
+            self.hit = Some(hit);
+            return Some(Step::Stopped);
+        }
+        if self.meter.nodes() > self.give_up_at {
+            return Some(Step::GaveUp);
+        }
+        match self.subtree {
+            Some((found, i)) if found.load(Ordering::Relaxed) < i => Some(Step::Overtaken),
+            _ => None,
+        }
+    }
+
+    /// Depth-first search below the current node, `g` moves from the start with bound
+    /// `h`, blank at `blank`, its path in state `path_state` of the puzzle's pruner;
+    /// children with g + 1 + bound > `threshold` are pruned, and moves the pruner
+    /// forbids are not made.
+    fn below(
+        &mut self,
+        state: &mut B::State,
+        blank: usize,
+        g: u32,
+        mut h: u32,
+        threshold: u32,
+        path_state: u32,
+    ) -> Step {
+        if h == 0 && self.cells[..self.puzzle.goal.len()] == self.puzzle.goal {
+            self.path.truncate(g as usize);
+            return Step::Found;
+        }
+        if g == self.cut {
+            self.frontier.push(self.path[..g as usize].to_vec());
+            return Step::Below;
+        }
+        // Children whose bound is above `limit` are pruned.
+        let limit = (threshold - g).saturating_sub(1);
+        // The moves to make, a bit each.
+        let (puzzle, pruner) = (self.puzzle, self.pruner);
+        let neighbors = &puzzle.neighbors[blank];
+        let mut moves = u32::from(puzzle.exits[blank]) & MovePruner::live(path_state);
+        while moves != 0 {
+            let i = moves.trailing_zeros() as usize & 3;
+            moves &= moves - 1;
+            let (m, next) = (Move::ALL[i], neighbors[i]);
+            if !self.meter.tick() {
+                if let Some(step) = self.checkpoint() {
+                    return step;
+                }
+            }
+            let tile = self.cells[next];
+            let (child_h, undo) = self
+                .bound
+                .apply(state, &self.cells, tile, next, blank, limit);
+            if g + 1 + child_h > threshold {
+                self.least = self.least.min(g + 1 + child_h);
+                if child_h <= limit {
+                    // Only when g = threshold: the move was applied in full.
+                    self.bound.undo(state, tile, next, blank, undo);
+                }
+                // Pathmax: a child's bound less one bounds this node too (it pays off
+                // with inconsistent bounds: the tables' least value over the blank's
+                // regions, the reflected maximum). No path through this node is
+                // shorter than g + h, the f to remember for the next threshold.
+                if child_h > h + 1 {
+                    h = child_h - 1;
+                    if g + h > threshold {
+                        self.least = self.least.min(g + h);
+                        return Step::Below;
+                    }
+                }
+                continue;
+            }
+            self.cells[blank] = tile;
+            self.cells[next] = 0;
+            self.path[g as usize] = m;
+            // The machine's row is read only for a child that is searched.
+            let next_state = pruner.step(path_state, i);
+            match self.below(state, next, g + 1, child_h, threshold, next_state) {
+                Step::Below => {}
+                done => return done,
+            }
+            self.cells[next] = tile;
+            self.cells[blank] = 0;
+            self.bound.undo(state, tile, next, blank, undo);
+        }
+        Step::Below
+    }
+}
+
+/// The board a search starts from: its cells, blank, bound state and bound.
+struct Root<S> {
+    cells: Board,
+    blank: usize,
+    state: S,
+    h: u32,
+}
+
+/// Where the threads of a shared iteration meet: the next subtree to take, the
+/// earliest subtree with a solution and its path, the least f pruned.
+struct Race {
+    next: AtomicUsize,
+    found: AtomicUsize,
+    path: Mutex<Option<(usize, Vec<Move>)>>,
+    least: AtomicU32,
+    gave_up: AtomicBool,
+}
+
+/// Takes the subtrees of `frontier` one after another, in order, until none is left or
+/// an earlier one holds a solution: replays its path from the root, then searches below
+/// it within `threshold`.
+fn take_subtrees<'a, B: LowerBound>(
+    search: &mut Search<'a, B>,
+    root: &Root<B::State>,
+    threshold: u32,
+    frontier: &[Vec<Move>],
+    race: &'a Race,
+) {
+    let (puzzle, bound) = (search.puzzle, search.bound);
+    loop {
+        let i = race.next.fetch_add(1, Ordering::Relaxed);
+        if i >= frontier.len() || i > race.found.load(Ordering::Relaxed) {
+            break;
+        }
+        let (mut state, mut h, mut blank) = (root.state.clone(), root.h, root.blank);
+        let mut path_state = search.pruner.start();
+        search.cells = root.cells;
+        for &m in &frontier[i] {
+            path_state = search.pruner.step(path_state, m.index());
+            let next = puzzle.neighbors[blank][m.index()];
+            let tile = search.cells[next];
+            (h, _) = bound.apply(&mut state, &search.cells, tile, next, blank, u32::MAX);
+            search.cells[blank] = tile;
+            search.cells[next] = 0;
+            blank = next;
+        }
+        search.path.clone_from(&frontier[i]);
+        search.reach(threshold);
+        search.subtree = Some((&race.found, i));
+        let g = frontier[i].len() as u32;
+        match search.below(&mut state, blank, g, h, threshold, path_state) {
+            Step::Found => {
+                race.found.fetch_min(i, Ordering::Relaxed);
+                let mut best = race.path.lock().unwrap_or_else(|e| e.into_inner());
+                if best.as_ref().map_or(true, |&(j, _)| i < j) {
+                    *best = Some((i, std::mem::take(&mut search.path)));
+                }
+            }
+            Step::Below | Step::Overtaken => {}
+            Step::GaveUp => {
+                race.gave_up.store(true, Ordering::Relaxed);
+                break;
+            }
+            Step::Stopped => break,
+        }
+    }
+    race.least.fetch_min(search.least, Ordering::Relaxed);
+}
+
+/// Searches the subtrees of `frontier` within `threshold` on `threads` threads (this
+/// one among them; a thread that cannot start leaves its share to the others). The
+/// outcome of the earliest subtree that holds a solution, or the least f pruned.
+fn share<B: LowerBound>(
+    (puzzle, pruner, bound, budget): (&Puzzle, &MovePruner, &B, &Budget),
+    root: &Root<B::State>,
+    (threshold, give_up_at, threads): (u32, u64, usize),
+    frontier: &[Vec<Move>],
+) -> Result<Result<Outcome, u32>, LimitHit> {
+    let race = Race {
+        next: AtomicUsize::new(0),
+        found: AtomicUsize::new(usize::MAX),
+        path: Mutex::new(None),
+        least: AtomicU32::new(u32::MAX),
+        gave_up: AtomicBool::new(false),
+    };
+    let work = || {
+        let searched = (puzzle, pruner, bound);
+        let mut search = Search::new(searched, budget.meter(), give_up_at);
+        take_subtrees(&mut search, root, threshold, frontier, &race);
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            // A thread that cannot start is simply not there.
+            let _ = std::thread::Builder::new().spawn_scoped(scope, work);
+        }
+        work();
+    });
+    if let Some(hit) = budget.stopped() {
+        return Err(hit);
+    }
+    // A thread that gave up may have left an earlier subtree unsearched.
+    if race.gave_up.into_inner() {
+        return Ok(Ok(Outcome::GaveUp(threshold)));
+    }
+    let found = race.path.into_inner().unwrap_or_else(|e| e.into_inner());
+    Ok(match found {
+        Some((_, path)) => Ok(Outcome::Path(path)),
+        None => Err(race.least.into_inner()),
+    })
+}
+
+/// The canonical optimal path from `start` to the goal: iterations of depth-first
+/// search with growing thresholds, moves tried in the order D, L, R, U, never undoing
+/// the last move, nor, once the puzzle's searches have generated [`DEEP_FROM`] nodes,
+/// one that its pruner forbids (on the 4×4 and larger boards, the duplicate sequences
+/// of up to 10 moves), stopping at the first goal found. Every path to the goal has the
+/// parity of the blank's taxicab distance to its goal cell, so thresholds of the other
+/// parity are skipped. Gives up after `give_up` nodes generated (counted in `budget`,
+/// whose limits stop the search with an error). Memory O(d); time O(b^d), see the
+/// header.
+///
+/// With `threads` > 1, see [`solve_sharing`] and [`Sharing::new`].
+///
+/// # Constraints
+///
+/// The goal is reachable from `start` (else the search runs until a limit stops it).
+pub fn solve<B: LowerBound>(
+    puzzle: &Puzzle,
+    bound: &B,
+    start: &[u8],
+    budget: &Budget,
+    give_up: u64,
+    threads: usize,
+) -> Result<Outcome, LimitHit> {
+    let sharing = Sharing::new(threads);
+    solve_sharing(puzzle, bound, start, budget, (give_up, 0), sharing)
+}
+
+/// [`solve`], its first threshold at least `floor` (a proven lower bound on the moves,
+/// as an earlier search's [`Outcome::GaveUp`] gives; 0 for none), the move pruner
+/// used from `sharing.deep_from` nodes and its deeper one from `sharing.deeper_from`
+/// (either keeps the canonical path), an iteration that follows one of at least
+/// `sharing.from_nodes` nodes shared by `sharing.threads` threads: its tree is cut at the depth that leaves at least `sharing.subtrees`
+/// subtrees a thread, and the threads take the subtrees in the search's order; a
+/// solution in a subtree calls off the later ones, and the earliest subtree's solution
+/// is the answer, so the path is the one a single thread finds. Nodes above the cut are
+/// generated again when the cut is moved deeper.
+pub fn solve_sharing<B: LowerBound>(
+    puzzle: &Puzzle,
+    bound: &B,
+    start: &[u8],
+    budget: &Budget,
+    (give_up, floor): (u64, u32),
+    sharing: Sharing,
+) -> Result<Outcome, LimitHit> {
+    let (state, h) = bound.start(start);
+    let mut root = Root {
+        cells: [0; MAX_BOARD],
+        blank: start.iter().position(|&t| t == 0).unwrap_or(0),
+        state,
+        h,
+    };
+    root.cells[..start.len()].copy_from_slice(start);
+    let parity = puzzle.shape.distance(root.blank, puzzle.goal_at[0]) as u32 % 2;
+    let give_up_at = budget.nodes().saturating_add(give_up);
+    // Iterations forbid only undoing a move until the puzzle's searches have generated
+    // `sharing.deep_from` nodes, then use its machine (made then, once), and from
+    // `sharing.deeper_from` its deeper one.
+    let undo_only = MovePruner::new(2);
+    let mut search = Search::new((puzzle, &undo_only, bound), budget.meter(), give_up_at);
+    // The bound's name without its size, for the status line.
+    let name = bound.name();
+    let name = name.split(" (").next().unwrap_or_default();
+    let first = h.max(floor);
+    let mut threshold = first + ((first % 2) ^ parity);
+    // The depth of the cut of a shared iteration, kept from one to the next.
+    let mut cut: u32 = 1;
+    let mut last_nodes = 0;
+    loop {
+        budget.set_stage(format!("{name}, bound {threshold}"));
+        let searched = puzzle.searched.load(Ordering::Relaxed);
+        if searched >= sharing.deep_from {
+            search.pruner = puzzle.pruner(searched >= sharing.deeper_from);
+        }
+        let before = search.meter.nodes();
+        let shared = last_nodes >= sharing.from_nodes;
+        let wanted = sharing.threads * sharing.subtrees;
+        // The cut: as deep as gives `wanted` subtrees while the passes above it, which
+        // one thread makes, cost less than a sixteenth of the last iteration; tried
+        // from one level above the last one's.
+        cut = cut.saturating_sub(1).max(1);
+        loop {
+            let pass = search.meter.nodes();
+            search.least = u32::MAX;
+            search.frontier.clear();
+            search.cut = if shared { cut } else { u32::MAX };
+            search.cells = root.cells;
+            search.reach(threshold);
+            let mut state = root.state.clone();
+            let start = search.pruner.start();
+            match search.below(&mut state, root.blank, 0, h, threshold, start) {
+                Step::Found => return Ok(Outcome::Path(search.path)),
+                Step::GaveUp => return Ok(Outcome::GaveUp(threshold)),
+                Step::Stopped => return Err(search.hit.expect("a stop records its limit")),
+                Step::Below | Step::Overtaken => {}
+            }
+            let above = search.meter.nodes() - pass;
+            if !shared
+                || search.frontier.len() >= wanted
+                || cut + 1 >= threshold
+                || above * 16 > last_nodes
+            {
+                break;
+            }
+            cut += 1;
+        }
+        if shared && !search.frontier.is_empty() {
+            let frontier = std::mem::take(&mut search.frontier);
+            let limits = (threshold, give_up_at, sharing.threads);
+            let searched = (puzzle, search.pruner, bound, budget);
+            match share(searched, &root, limits, &frontier)? {
+                Ok(outcome) => return Ok(outcome),
+                Err(least) => search.least = search.least.min(least),
+            }
+        }
+        last_nodes = search.meter.nodes() - before;
+        puzzle.searched.fetch_add(last_nodes, Ordering::Relaxed);
+        if search.least == u32::MAX {
+            return Ok(Outcome::NoPath);
+        }
+        threshold = search.least + ((search.least % 2) ^ parity);
+    }
+}
