@@ -26,7 +26,7 @@ fn five(c: &mut Criterion) {
             b.iter(|| solver.path(black_box(board)))
         });
     }
-    let all: String = common::permutations(6)
+    let all: String = common::permutations::<u8>(6)
         .iter()
         .map(|b| format!("{b:?}\n"))
         .collect();

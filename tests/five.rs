@@ -26,7 +26,7 @@ fn solve_all(boards: &[Vec<u8>], output: five::Output) -> Vec<String> {
 #[test]
 fn every_board_has_the_breadth_first_distance() {
     let reference = reference();
-    let boards = permutations(6);
+    let boards = permutations::<u8>(6);
     assert_eq!(boards.len(), 720);
     reference.check_moves(&boards, &solve_all(&boards, five::Output::Moves));
     assert_eq!(reference.reachable(), 360);
@@ -39,13 +39,13 @@ fn every_board_has_the_breadth_first_distance() {
 #[test]
 fn every_path_is_the_canonical_optimal_one() {
     let reference = reference();
-    let boards = permutations(6);
+    let boards = permutations::<u8>(6);
     reference.check_paths(&boards, &solve_all(&boards, five::Output::Path));
 }
 
 #[test]
 fn many_boards_through_the_process() {
-    let boards = permutations(6);
+    let boards = permutations::<u8>(6);
     let input: String = boards
         .iter()
         .cycle()

@@ -21,9 +21,15 @@ pub const EIGHT_COUNTS_BY_DISTANCE: [usize; 32] = [
     16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2,
 ];
 
-/// The board after the blank moves by `letter` (`d l r u`, either case), if it can.
-pub fn moved(rows: usize, cols: usize, board: &[u8], letter: char) -> Option<Vec<u8>> {
-    let blank = board.iter().position(|&t| t == 0)?;
+/// The board after the blank (the tile `T::default()`, that is `0`) moves by `letter`
+/// (`d l r u`, either case), if it can.
+pub fn moved<T: Copy + Default + PartialEq>(
+    rows: usize,
+    cols: usize,
+    board: &[T],
+    letter: char,
+) -> Option<Vec<T>> {
+    let blank = board.iter().position(|&t| t == T::default())?;
     let (row, col) = (blank / cols, blank % cols);
     let target = match letter.to_ascii_lowercase() {
         'd' if row + 1 < rows => blank + cols,
@@ -38,7 +44,12 @@ pub fn moved(rows: usize, cols: usize, board: &[u8], letter: char) -> Option<Vec
 }
 
 /// Plays `path` from `board`: the board reached, or the first move that cannot be made.
-pub fn replay(rows: usize, cols: usize, board: &[u8], path: &str) -> Result<Vec<u8>, String> {
+pub fn replay<T: Copy + Default + PartialEq>(
+    rows: usize,
+    cols: usize,
+    board: &[T],
+    path: &str,
+) -> Result<Vec<T>, String> {
     path.chars()
         .enumerate()
         .try_fold(board.to_vec(), |board, (i, letter)| {
@@ -158,10 +169,10 @@ pub fn lines(output: Vec<u8>) -> Vec<String> {
     text.lines().map(str::to_string).collect()
 }
 
-/// All permutations of `0..n`, in lexicographic order.
-pub fn permutations(n: u8) -> Vec<Vec<u8>> {
+/// All permutations of `0..n`, in lexicographic order: n! of them.
+pub fn permutations<T: Copy + Ord + From<u8>>(n: u8) -> Vec<Vec<T>> {
     let mut all = Vec::new();
-    let mut current: Vec<u8> = (0..n).collect();
+    let mut current: Vec<T> = (0..n).map(T::from).collect();
     loop {
         all.push(current.clone());
         let Some(i) = (1..current.len())

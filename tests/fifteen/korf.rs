@@ -1,0 +1,182 @@
+use super::*;
+
+/// Solves Korf's instances `(id, length, board)` for `goal` with the default search, one
+/// solver for all (the tables built once), checking each length and replaying each path.
+fn check_korf(goal: Goal, instances: &[(u32, usize, Vec<u32>)]) {
+    check_korf_with(
+        Config {
+            goal,
+            ..Config::default()
+        },
+        instances,
+    );
+}
+
+/// [`check_korf`] with `config`, each board searched by `config.jobs` threads; the boards
+/// are all 4×4 or all 5×5.
+fn check_korf_with(config: Config, instances: &[(u32, usize, Vec<u32>)]) {
+    let side = if instances[0].2.len() == 25 { 5 } else { 4 };
+    let shape = Shape {
+        rows: side,
+        cols: side,
+    };
+    let goal_board = config.goal.board(shape).unwrap();
+    let threads = config.jobs;
+    let solver = Solver::new(config, instances.len(), threads);
+    for (id, length, board) in instances {
+        let answer = solver
+            .solve_case((shape, board, &goal_board), 1, &())
+            .unwrap();
+        let path = letters(&answer.moves.unwrap());
+        assert_eq!(path.len(), *length, "Korf #{id}");
+        assert_replays(shape, board, &goal_board, &path);
+    }
+}
+
+#[test]
+fn a_search_that_gives_up_leaves_a_floor_the_next_one_starts_from() {
+    let shape = Shape { rows: 4, cols: 4 };
+    let puzzle = Puzzle::new(shape, (1..16).chain([0]).collect());
+    let tables = Additive::new(&puzzle, &by_symmetry(&puzzle, 0, &P3444).unwrap(), true);
+    for (id, length, board) in korf("korf100-blank-last.txt", &[1, 12, 79]) {
+        let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
+        let h = tables.start(&bytes).1;
+        let run = |give_up, floor| {
+            let budget = Budget::new(NO_LIMITS);
+            let outcome = ida::solve_sharing(
+                &puzzle,
+                &tables,
+                &bytes,
+                &budget,
+                (give_up, floor),
+                Sharing::new(1),
+            );
+            (outcome.expect("no limits"), budget.nodes())
+        };
+        let (whole, nodes) = run(u64::MAX, 0);
+        let ida::Outcome::Path(path) = &whole else {
+            panic!("Korf #{id}: {whole:?}");
+        };
+        let letters: String = path.iter().map(|m| m.letter()).collect();
+        assert_eq!(letters.len(), length, "Korf #{id}");
+        assert_replays(
+            shape,
+            &board,
+            &(1..16).chain([0]).collect::<Vec<_>>(),
+            &letters,
+        );
+        let (ida::Outcome::GaveUp(floor), _) = run(nodes / 2, 0) else {
+            panic!("Korf #{id}: no give-up at half the nodes");
+        };
+        assert!(
+            h < floor && floor <= length as u32,
+            "Korf #{id}: {h} {floor}"
+        );
+        let (resumed, fewer) = run(u64::MAX, floor);
+        assert_eq!(resumed, whole, "Korf #{id}");
+        assert!(fewer < nodes, "Korf #{id}: {fewer} of {nodes}");
+    }
+}
+
+#[test]
+fn ida_finds_korfs_lengths_on_a_subset_of_both_files() {
+    check_korf(Goal::Standard, &korf("korf100-blank-last.txt", &KORF_FAST));
+    check_korf(Goal::BlankFirst, &korf("korf100.txt", &KORF_FAST));
+}
+
+#[test]
+#[ignore = "all of Korf's 100, blank last: about 3 s in release, more in the dev profile"]
+fn ida_finds_korfs_lengths_on_all_100_blank_last() {
+    check_korf(Goal::Standard, &korf("korf100-blank-last.txt", &[]));
+}
+
+#[test]
+#[ignore = "all of Korf's 100, blank first: about 3 s in release, more in the dev profile"]
+fn ida_finds_korfs_lengths_on_all_100_blank_first() {
+    check_korf(Goal::BlankFirst, &korf("korf100.txt", &[]));
+}
+
+/// The cache directory of the ignored tests' large tables, kept between runs (unlike
+/// `scratch_dir`).
+fn kept_tables() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables")
+}
+
+#[test]
+#[ignore = "builds 8-7 tables into target/tmp once (minutes, 3.5 GB), then reads them"]
+fn cached_8_7_tables_find_korfs_lengths_on_all_100_of_both_files() {
+    let cache = kept_tables();
+    for (goal, file) in [
+        (Goal::Standard, "korf100-blank-last.txt"),
+        (Goal::BlankFirst, "korf100.txt"),
+    ] {
+        let config = Config {
+            goal,
+            cache: Some(cache.clone()),
+            ..Config::default()
+        };
+        check_korf_with(config, &korf(file, &[]));
+    }
+}
+
+#[test]
+#[ignore = "without a cache, about 40 s a board on 2 threads; with the 8-7 tables of the test above, seconds"]
+fn the_hardest_boards_need_80_moves() {
+    let cache = kept_tables();
+    let boards = korf("hardest-80.txt", &(1..=16).collect::<Vec<u32>>());
+    let config = Config {
+        jobs: 2,
+        cache: Some(cache),
+        ..Config::default()
+    };
+    check_korf_with(config, &boards);
+    // Without the cache: the 7-7-1 tables built in the run, on two boards.
+    check_korf_with(
+        Config {
+            jobs: 2,
+            ..Config::default()
+        },
+        &boards[..2],
+    );
+}
+
+#[test]
+#[ignore = "with the 8-7 tables of the tests above, about 20 s on 2 threads (minutes to build them)"]
+fn boards_hard_for_the_tables_need_72_moves() {
+    let boards = korf("hard-72.txt", &[1, 2]);
+    let config = Config {
+        jobs: 2,
+        cache: Some(kept_tables()),
+        ..Config::default()
+    };
+    check_korf_with(config, &boards);
+}
+
+#[test]
+#[ignore = "builds 6-6-6-6 tables into target/tmp once per goal (minutes, 2 GB), then checks them on Korf & Felner's 50 and solves two"]
+fn cached_6_6_6_6_tables_solve_korf_and_felners_easiest_boards() {
+    let cache = kept_tables();
+    for (goal, file) in [
+        (Goal::Standard, "korf24-blank-last.txt"),
+        (Goal::BlankFirst, "korf24.txt"),
+    ] {
+        let shape = Shape { rows: 5, cols: 5 };
+        let goal_board = goal.board(shape).unwrap();
+        let puzzle = Puzzle::new(shape, goal_board.iter().map(|&t| t as u8).collect());
+        let config = Config {
+            goal,
+            jobs: 2,
+            cache: Some(cache.clone()),
+            ..Config::default()
+        };
+        let groups = by_symmetry(&puzzle, 0, &P6666).unwrap();
+        let layout = Layout::fitting(25, &groups);
+        let quiet = TableWork::quiet();
+        let tables = Additive::with_cache(&puzzle, (&groups, layout), true, Some(&cache), &quiet);
+        for (id, length, board) in korf(file, &[]) {
+            let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
+            assert!(tables.start(&bytes).1 <= length as u32, "{file} #{id}");
+        }
+        check_korf_with(config, &korf(file, &[40, 38]));
+    }
+}

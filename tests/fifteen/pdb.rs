@@ -1,0 +1,455 @@
+use super::*;
+
+/// The cells next to `at`.
+fn adjacent(shape: Shape, at: usize) -> impl Iterator<Item = usize> {
+    let (row, col) = (at / shape.cols, at % shape.cols);
+    [
+        (row > 0).then(|| at - shape.cols),
+        (row + 1 < shape.rows).then_some(at + shape.cols),
+        (col > 0).then(|| at - 1),
+        (col + 1 < shape.cols).then_some(at + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// The cells of the connected part of the board's cells not in `tiles` that holds `start`.
+fn component(shape: Shape, tiles: &[u8], start: usize) -> Vec<usize> {
+    let mut found = vec![start];
+    let mut next = 0;
+    while let Some(&at) = found.get(next) {
+        next += 1;
+        for cell in adjacent(shape, at) {
+            if !tiles.contains(&(cell as u8)) && !found.contains(&cell) {
+                found.push(cell);
+            }
+        }
+    }
+    found
+}
+
+/// Every table of a group, entry by entry, against an independent search: a 0-1 breadth-first
+/// search from the goal over (cells of the group's tiles, cell of the blank), where moving the
+/// blank onto a cell of no group tile is free and onto a group tile (the tile moves) costs 1;
+/// an entry's least is the least distance over the blank's cells. With the blank's regions:
+/// the least on the cells whose distance it is, else 2 more, at most the distance. In a byte
+/// table: the least, or 2 more when the blank is in a pocket and the cells whose distance is
+/// the least are in none, or the other way round; never above the distance.
+fn check_table(shape: Shape, goal: &[u32], group: &[u8]) {
+    let n = shape.cells();
+    let goal_at: Vec<usize> = (0..n)
+        .map(|t| goal.iter().position(|&g| g as usize == t).unwrap())
+        .collect();
+    let blank = goal_at[0];
+    let start: Vec<u8> = group.to_vec();
+    let mut distance: HashMap<(Vec<u8>, usize), u32> = HashMap::new();
+    let mut queue = VecDeque::from([(start.clone(), blank, 0)]);
+    while let Some((cells, at, d)) = queue.pop_front() {
+        if distance.contains_key(&(cells.clone(), at)) {
+            continue;
+        }
+        distance.insert((cells.clone(), at), d);
+        for next in adjacent(shape, at) {
+            let mut cells = cells.clone();
+            match cells.iter().position(|&c| usize::from(c) == next) {
+                Some(i) => {
+                    cells[i] = at as u8;
+                    queue.push_back((cells, next, d + 1));
+                }
+                None => queue.push_front((cells, next, d)),
+            }
+        }
+    }
+    let mut least: HashMap<Vec<u8>, u32> = HashMap::new();
+    for ((cells, _), &d) in &distance {
+        let entry = least.entry(cells.clone()).or_insert(d);
+        *entry = (*entry).min(d);
+    }
+    let puzzle = Puzzle::new(shape, goal.iter().map(|&t| t as u8).collect());
+    let regions = match n <= Regions::CELLS {
+        true => build_regions(&puzzle, (group, blank), 2, &|_| {}),
+        false => Vec::new(),
+    };
+    let spread = build_table(&puzzle, (group, blank), Layout::Spread, 2, &|_| {});
+    let pocket =
+        |cells: &[u8], at: usize| component(shape, cells, at).len() as u32 <= Pockets::CELLS;
+    for ((cells, at), &d) in &distance {
+        let index = cells.iter().fold(0, |index, &c| index * n + usize::from(c));
+        let least = least[cells];
+        if !regions.is_empty() {
+            let value = u32::from(Regions::value(regions[index], *at));
+            let expected = if d == least { least } else { least + 2 };
+            assert_eq!(value, expected, "{shape:?} {group:?} {cells:?}, blank {at}");
+            assert!(value <= d);
+        }
+        // The cells from which the least is reached: all free cells, or in pockets only, or
+        // in no pocket, or both kinds.
+        let best: Vec<usize> = (0..n)
+            .filter(|&c| distance.get(&(cells.clone(), c)) == Some(&least))
+            .collect();
+        let in_pockets = best.iter().filter(|&&c| pocket(cells, c)).count();
+        let far = if best.len() == n - group.len() {
+            false
+        } else if in_pockets == 0 {
+            pocket(cells, *at)
+        } else if in_pockets == best.len() {
+            !pocket(cells, *at)
+        } else {
+            false
+        };
+        let value = u32::from(Pockets::value(spread[index], pocket(cells, *at)));
+        assert_eq!(
+            value,
+            least + 2 * u32::from(far),
+            "{shape:?} {group:?} {cells:?}, blank {at}: byte table"
+        );
+        assert!(value <= d);
+    }
+    let table = build_table(&puzzle, (group, blank), Layout::Rank, 2, &|_| {});
+    // Placements the search never reaches (half of them when the group holds every tile)
+    // are marked 255.
+    let reached = table.iter().filter(|&&v| v != u8::MAX).count();
+    assert_eq!(
+        reached,
+        least.len(),
+        "{shape:?} {group:?}: placements reached"
+    );
+    for (cells, d) in least {
+        assert_eq!(
+            u32::from(Pockets::least(table[rank(&cells, n)])),
+            d,
+            "{shape:?} {group:?} {cells:?}"
+        );
+    }
+}
+
+#[test]
+fn tables_match_an_independent_search() {
+    let cases: [(usize, usize, &[&[u8]]); 4] = [
+        (2, 3, &[&[0, 1], &[2, 3, 4], &[0, 1, 2, 3, 4]]),
+        (3, 3, &[&[0, 1, 2], &[3, 4, 6, 7], &[0, 2, 6]]),
+        (2, 4, &[&[0, 1, 4, 5], &[2, 3, 6]]),
+        (3, 4, &[&[0, 1, 2, 3], &[4, 5, 8, 9], &[1, 6, 10]]),
+    ];
+    for (rows, cols, groups) in cases {
+        let shape = Shape { rows, cols };
+        let n = (rows * cols) as u32;
+        let standard: Vec<u32> = (1..n).chain(Some(0)).collect();
+        let first: Vec<u32> = (0..n).collect();
+        for goal in [standard, first, spiral(shape)] {
+            let blank = goal.iter().position(|&t| t == 0).unwrap() as u8;
+            for group in groups {
+                // The same cells, the goal's blank replaced by the first cell left out.
+                let spare = (0..n as u8)
+                    .find(|c| *c != blank && !group.contains(c))
+                    .unwrap_or(blank);
+                let group: Vec<u8> = group
+                    .iter()
+                    .map(|&c| if c == blank { spare } else { c })
+                    .collect();
+                if !group.contains(&blank) {
+                    check_table(shape, &goal, &group);
+                }
+            }
+        }
+    }
+}
+
+/// The 5×5 tables under the standard, blank-first and spiral goals: 2- and 3-tile tables entry
+/// by entry against the independent search; with groups of 4 tiles, the reflected look-up
+/// equal to the larger of the plain look-ups of the board and of its mirror image (in the
+/// diagonal through the goal's blank: every cell and tile mapped independently here), the
+/// incremental bound equal to a fresh one along random walks, never above Korf & Felner's
+/// lengths, and ida's path the one that linear conflicts alone find on boards 50 random
+/// moves from the goal; on boards 50 and 60 moves away, the plan's path the same (the plan
+/// reaches these tables beyond 1 M nodes, as some of the boards do).
+#[test]
+fn five_by_five_tables_are_exact_reflected_and_admissible() {
+    let shape = Shape { rows: 5, cols: 5 };
+    let mut seed = 0x9E37_79B9_7F4A_7C15;
+    let mut tables_reached = 0;
+    for (goal, file) in [
+        (Goal::Standard, Some("korf24-blank-last.txt")),
+        (Goal::BlankFirst, Some("korf24.txt")),
+        (Goal::Spiral, None),
+    ] {
+        let goal_board = goal.board(shape).unwrap();
+        let blank = goal_board.iter().position(|&t| t == 0).unwrap();
+        for group in [&[1u8, 2][..], &[6, 11, 18]] {
+            let group: Vec<u8> = group
+                .iter()
+                .map(|&c| if usize::from(c) == blank { 0 } else { c })
+                .collect();
+            check_table(shape, &goal_board, &group);
+        }
+        let puzzle = Puzzle::new(shape, goal_board.iter().map(|&t| t as u8).collect());
+        let groups = in_reading_order(&puzzle, &[4; 6]);
+        let plain = Additive::new(&puzzle, &groups, false);
+        let reflected = Additive::new(&puzzle, &groups, true);
+        check_walk(&puzzle, &reflected);
+        // The goal's blank lies on the main diagonal (corners 0 and 24, centre 12).
+        let mirror_cell = |c: usize| (c % 5) * 5 + c / 5;
+        let goal_at: Vec<usize> = (0..25)
+            .map(|t| goal_board.iter().position(|&g| g == t).unwrap())
+            .collect();
+        let h = |bound: &Additive, board: &[u32]| {
+            let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
+            bound.start(&bytes).1
+        };
+        let check_mirror = |board: &[u32]| {
+            let mut mirrored = vec![0; 25];
+            for (c, &t) in board.iter().enumerate() {
+                mirrored[mirror_cell(c)] = goal_board[mirror_cell(goal_at[t as usize])];
+            }
+            let larger = h(&plain, board).max(h(&plain, &mirrored));
+            assert_eq!(h(&reflected, board), larger, "{goal:?} {board:?}");
+            h(&reflected, board)
+        };
+        if let Some(file) = file {
+            for (id, length, board) in korf(file, &[]) {
+                assert!(check_mirror(&board) <= length as u32, "{file} #{id}");
+            }
+        }
+        for _ in 0..20 {
+            check_mirror(&random_board(shape, &goal_board, &mut seed));
+        }
+        let solver = Solver::new(
+            Config {
+                goal,
+                ..Config::default()
+            },
+            1,
+            1,
+        );
+        for moves in [50, 60] {
+            let board = walk_from(shape, &goal_board, moves, &mut seed);
+            let path = ida_path(&puzzle, &reflected, &board);
+            if moves == 50 {
+                assert_eq!(
+                    ida_path(&puzzle, &LinearConflict::new(&puzzle), &board),
+                    path
+                );
+            }
+            let answer = solver
+                .solve_case((shape, &board, &goal_board), 1, &())
+                .unwrap();
+            let planned: String = letters(&answer.moves.unwrap());
+            assert_eq!(planned, path, "{board:?}");
+            assert_replays(shape, &board, &goal_board, &path);
+            tables_reached += usize::from(answer.stats.bound.contains("then pdb"));
+        }
+    }
+    assert!(tables_reached > 0, "no board went beyond linear conflicts");
+}
+
+#[test]
+fn tables_built_on_several_threads_and_spread_equal_the_single_threaded_ones() {
+    let four = Shape { rows: 4, cols: 4 };
+    let cases: [(Shape, &[u8]); 6] = [
+        (four, &[0, 1, 2, 3, 4]),
+        (four, &[5]),
+        (four, &[1, 2, 4, 5, 8, 9]),
+        (Shape { rows: 3, cols: 4 }, &[0, 1, 2, 4, 5, 6]),
+        (Shape { rows: 5, cols: 5 }, &[0, 1, 5, 6]),
+        (Shape { rows: 2, cols: 6 }, &[0, 1, 2, 6, 7]),
+    ];
+    for (shape, group) in cases {
+        let n = shape.cells() as u8;
+        let puzzle = Puzzle::new(shape, (1..n).chain([0]).collect());
+        let blank = shape.cells() - 1;
+        let caller = std::thread::current().id();
+        let mut tables = Vec::new();
+        for threads in 1..=3 {
+            let levels = std::sync::Mutex::new(Vec::new());
+            let table = build_table(&puzzle, (group, blank), Layout::Rank, threads, &|depth| {
+                assert_eq!(std::thread::current().id(), caller, "on the calling thread");
+                levels.lock().unwrap().push(depth);
+            });
+            // One level a depth, up to one past the deepest placement at least (a level may
+            // reach only new regions of placements reached before).
+            let levels = levels.into_inner().unwrap();
+            let least = table
+                .iter()
+                .filter(|&&v| v != u8::MAX)
+                .map(|&v| Pockets::least(v));
+            let deepest = least.max().unwrap();
+            assert!(levels.len() > usize::from(deepest), "{shape:?} {group:?}");
+            assert!((1..).zip(&levels).all(|(d, &l)| d == l), "{levels:?}");
+            tables.push(table);
+        }
+        assert_eq!(tables[0].len(), table_len(shape.cells(), group.len()));
+        for (threads, table) in (2..).zip(&tables[1..]) {
+            assert!(
+                table == &tables[0],
+                "{shape:?} {group:?}: {threads} threads"
+            );
+        }
+        // Spread: entry Σ cellᵢ·N^(k−1−i) holds the placement's entry by rank, and 255 where
+        // two tiles share a cell; on any number of threads.
+        let (n, k) = (shape.cells(), group.len());
+        let spread = build_table(&puzzle, (group, blank), Layout::Spread, 1, &|_| {});
+        assert_eq!(spread.len(), n.pow(k as u32));
+        let mut cells = vec![0u8; k];
+        for (index, &value) in spread.iter().enumerate() {
+            let mut rest = index;
+            for c in cells.iter_mut().rev() {
+                *c = (rest % n) as u8;
+                rest /= n;
+            }
+            let distinct = (0..k).all(|i| !cells[..i].contains(&cells[i]));
+            let expected = if distinct {
+                tables[0][rank(&cells, n)]
+            } else {
+                u8::MAX
+            };
+            assert_eq!(value, expected, "{shape:?} {group:?}: spread {cells:?}");
+        }
+        // The table by rank laid out spread, as a file's is read, after what `into` holds,
+        // on one to three threads.
+        for threads in 1..=3 {
+            let mut into = vec![7; 3];
+            spread_into(&tables[0], (n, k), &mut into, threads);
+            assert_eq!(into[..3], [7; 3]);
+            assert!(
+                into[3..] == spread,
+                "{shape:?} {group:?}: spread from the rank table on {threads} threads"
+            );
+        }
+        for threads in [2, 3] {
+            let table = build_table(&puzzle, (group, blank), Layout::Spread, threads, &|_| {});
+            assert!(
+                table == spread,
+                "{shape:?} {group:?}: spread, {threads} threads"
+            );
+        }
+        // With the blank's regions: the same least values, and the same regions on any
+        // number of threads.
+        if n <= Regions::CELLS {
+            let regions = build_regions(&puzzle, (group, blank), 1, &|_| {});
+            // (A spread index of no placement: `u32::MAX` and 255.)
+            let same = regions.iter().zip(&spread).all(|(&r, &b)| match b {
+                u8::MAX => r == u32::MAX,
+                _ => Regions::least(r) == Pockets::least(b),
+            });
+            assert!(same, "{shape:?} {group:?}");
+            for threads in [2, 3] {
+                let table = build_regions(&puzzle, (group, blank), threads, &|_| {});
+                assert!(table == regions, "{shape:?} {group:?}: {threads} threads");
+            }
+        }
+    }
+}
+
+#[test]
+fn tables_never_exceed_the_distance_on_every_3x3_board() {
+    let shape = Shape { rows: 3, cols: 3 };
+    for goal in [vec![1, 2, 3, 4, 5, 6, 7, 8, 0], spiral(shape)] {
+        let table = distance_table(shape, &goal);
+        assert_eq!(table.len(), 181_440);
+        let puzzle = Puzzle::new(shape, goal.iter().map(|&t| t as u8).collect());
+        for sizes in [&[4, 4][..], &[3, 3, 2], &[8]] {
+            for reflect in [false, true] {
+                let groups = in_reading_order(&puzzle, sizes);
+                let tables = Additive::new(&puzzle, &groups, reflect);
+                for (board, &d) in &table {
+                    let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
+                    let h = tables.start(&bytes).1;
+                    assert!(h <= d, "{sizes:?} {board:?}: {h} > {d}");
+                    // One group of every tile: the table is the distance itself.
+                    assert!(sizes.len() > 1 || h == d, "{board:?}");
+                }
+            }
+        }
+    }
+}
+
+/// Walks the blank at random from the goal, `apply` (with random limits) and `undo` against
+/// `start` on every board reached.
+fn check_walk<B: LowerBound>(puzzle: &Puzzle, bound: &B) {
+    let goal = &puzzle.goal;
+    let n = goal.len();
+    let mut cells = [0u8; 256];
+    cells[..n].copy_from_slice(goal);
+    let (mut state, _) = bound.start(goal);
+    let mut blank = goal.iter().position(|&t| t == 0).unwrap();
+    let mut seed: u64 = 7;
+    for _ in 0..20_000 {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let Some(next) = puzzle.neighbors[blank].get((seed % 4) as usize).copied() else {
+            continue;
+        };
+        if next == fifteen::search::NONE {
+            continue;
+        }
+        let limit = (seed >> 8) as u32 % 40;
+        let tile = cells[next];
+        let (h, undo) = bound.apply(&mut state, &cells, tile, next, blank, limit);
+        let mut after = cells;
+        after[blank] = tile;
+        after[next] = 0;
+        let exact = bound.start(&after[..n]).1;
+        if h > limit {
+            assert!(h <= exact);
+            continue;
+        }
+        assert_eq!(h, exact);
+        if seed % 4 == 0 {
+            bound.undo(&mut state, tile, next, blank, undo);
+            continue;
+        }
+        cells = after;
+        blank = next;
+    }
+}
+
+#[test]
+fn incremental_bound_matches_a_fresh_one_along_random_walks() {
+    let shape = Shape { rows: 4, cols: 4 };
+    for goal in [
+        (0..16).collect::<Vec<u8>>(),
+        spiral(shape).iter().map(|&t| t as u8).collect(),
+    ] {
+        let puzzle = Puzzle::new(shape, goal);
+        let groups = by_symmetry(&puzzle, 0, &P3444)
+            .unwrap_or_else(|| in_reading_order(&puzzle, &[3, 4, 4, 4]));
+        for layout in [Layout::Spread, Layout::Rank, Layout::Regions] {
+            let quiet = TableWork::quiet();
+            let tables = Additive::with_cache(&puzzle, (&groups, layout), true, None, &quiet);
+            check_walk(&puzzle, &tables);
+        }
+        check_walk(&puzzle, &WalkingDistance::new(&puzzle));
+    }
+    // Rows and columns of their own tables.
+    let shape = Shape { rows: 3, cols: 4 };
+    let puzzle = Puzzle::new(shape, spiral(shape).iter().map(|&t| t as u8).collect());
+    check_walk(&puzzle, &WalkingDistance::new(&puzzle));
+}
+
+#[test]
+fn partitions_cover_every_tile_once() {
+    let shape = Shape { rows: 4, cols: 4 };
+    let puzzle = Puzzle::new(shape, (0..16).collect());
+    for (frame, bytes) in [
+        (&P3444[..], 134_400),
+        (&P555[..], 1_572_480),
+        (&P663[..], 11_534_880),
+        (&P771[..], 115_315_216),
+        (&P87[..], 576_576_000),
+    ] {
+        let mut cells: Vec<u8> = frame.iter().flat_map(|g| g.iter().copied()).collect();
+        cells.sort_unstable();
+        assert_eq!(cells, (1..16).collect::<Vec<u8>>());
+        // By rank; no two of their groups share a table.
+        let sum: usize = frame.iter().map(|g| table_len(16, g.len())).sum();
+        assert_eq!(sum, bytes);
+        // Small partitions are laid out by spread index with the blank's regions, 16^k
+        // entries of 4 bytes a group.
+        let spread: usize = frame.iter().map(|g| 1 << (4 * g.len())).sum();
+        if spread < 4_000_000 {
+            let groups = by_symmetry(&puzzle, 0, frame).unwrap();
+            assert_eq!(Additive::new(&puzzle, &groups, true).bytes(), 4 * spread);
+        }
+    }
+}
