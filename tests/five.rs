@@ -101,3 +101,9 @@ fn a_terminal_sees_each_answer_at_once() {
     );
     assert_eq!(seen(five::Reading::Whole), ["", "", "", ""]);
 }
+
+/// `--version` prints Cargo.toml's version, which the file cannot read when a judge builds it.
+#[test]
+fn the_version_is_cargos() {
+    assert_eq!(five::VERSION, env!("CARGO_PKG_VERSION"));
+}

@@ -1,17 +1,27 @@
 //! Each program as a judge builds it: the file alone, with plain `rustc -O` in edition 2021
 //! (the project's, for judges on Rust 1.70 and later) and in edition 2024 (Luogu's and
-//! LeetCode's), no Cargo and no crate around it; then a sample through the result. Also the
-//! edits the README tells a submitter to make, made here to the text, and LeetCode's block of
-//! `five.rs` inside a wrapper like LeetCode's.
+//! LeetCode's), no Cargo and no crate around it; then samples through the result. `five.rs` and
+//! `eight.rs` are the judge files as they are; `fifteen`'s is generated here from its tree
+//! (`tests/common/bundle.rs`) into `target/judge/fifteen.rs` and run on every golden sample of
+//! `fifteen`. Also the edits the README tells a submitter to make, made here to the text, and
+//! LeetCode's block of `five.rs` inside a wrapper like LeetCode's. The files' paths and sizes
+//! are printed: `cargo test --test judge -- --nocapture` shows them.
 
 mod common;
 
+use common::{bundle, golden};
+use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The smallest source limit of a judge that takes Rust: Codeforces' 64 KiB (HDU's 65,536
 /// bytes is the same, though HDU takes no Rust).
 const SMALLEST_LIMIT: u64 = 64 << 10;
+
+/// The largest source limit of a judge that takes Rust and runs a program on stdin: AtCoder's
+/// 512 KB (its contest rules, as in the README's judge table). Counted as 512,000 bytes, the
+/// smaller reading of "KB", so that a file within it is within 512 KiB too.
+const ATCODER_LIMIT: u64 = 512_000;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -20,7 +30,7 @@ fn root() -> &'static Path {
 /// Where the judge builds go.
 fn judge_dir() -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("judge");
-    std::fs::create_dir_all(&dir).unwrap();
+    fs::create_dir_all(&dir).unwrap();
     dir
 }
 
@@ -50,18 +60,30 @@ fn compile(source: &Path, edition: &str, name: &str) -> PathBuf {
 
 /// Checks that `exe args < input` prints the golden file `expected` (both in `inputs/`).
 fn check_sample(exe: &Path, args: &[&str], input: &str, expected: &str) {
-    let input = std::fs::read(root().join("inputs").join(input)).unwrap();
-    let expected = std::fs::read_to_string(root().join("inputs").join(expected)).unwrap();
+    let input = fs::read(root().join("inputs").join(input)).unwrap();
+    let expected = fs::read_to_string(root().join("inputs").join(expected)).unwrap();
     let (code, stdout, stderr) = common::run_process(exe.to_str().unwrap(), args, input);
     assert_eq!((code, stderr.as_str()), (0, ""));
     assert_eq!(stdout, expected);
 }
 
+/// Builds `source` alone in editions 2021 and 2024 at once (two rustc processes) into the
+/// executables `{name}-2021` and `{name}-2024`.
+fn compile_both_editions(source: &Path, name: &str) -> [PathBuf; 2] {
+    std::thread::scope(|scope| {
+        ["2021", "2024"]
+            .map(|edition| {
+                let exe = format!("{name}-{edition}");
+                scope.spawn(move || compile(source, edition, &exe))
+            })
+            .map(|build| build.join().expect("rustc's thread finishes"))
+    })
+}
+
 /// Builds `src/bin/{name}.rs` alone in both editions and checks a sample through each build.
 fn compile_alone_and_run(name: &str, args: &[&str], input: &str, expected: &str) {
     let source = root().join("src/bin").join(format!("{name}.rs"));
-    for edition in ["2021", "2024"] {
-        let exe = compile(&source, edition, &format!("{name}-{edition}"));
+    for exe in compile_both_editions(&source, name) {
         check_sample(&exe, args, input, expected);
     }
 }
@@ -81,34 +103,90 @@ fn eight_compiles_alone() {
     compile_alone_and_run("eight", &["--path"], "1.txt", "1.path.out");
 }
 
-#[test]
-fn fifteen_compiles_alone() {
-    let args = ["--goal", "spiral"];
-    compile_alone_and_run("fifteen", &args, "fifteen-p1379.txt", "fifteen-p1379.out");
-}
-
 /// The sizes the README's judge table relies on: `five.rs` and `eight.rs` fit every judge that
-/// takes Rust. `fifteen.rs` changes size too often to pin here; its size is printed.
+/// takes Rust. `fifteen`'s single file is measured where it is made.
 #[test]
 fn sizes_fit_the_judges() {
-    for name in ["five", "eight", "fifteen"] {
+    for name in ["five", "eight"] {
         let path = root().join("src/bin").join(format!("{name}.rs"));
-        let size = std::fs::metadata(&path).unwrap().len();
+        let size = fs::metadata(&path).unwrap().len();
         println!("{name}.rs: {size} bytes ({:.1} KiB)", size as f64 / 1024.0);
-        if name != "fifteen" {
-            assert!(
-                size <= SMALLEST_LIMIT,
-                "{name}.rs is {size} bytes, over Codeforces' {SMALLEST_LIMIT}"
-            );
-        }
+        assert!(
+            size <= SMALLEST_LIMIT,
+            "{name}.rs is {size} bytes, over Codeforces' {SMALLEST_LIMIT}"
+        );
     }
+}
+
+/// `fifteen`'s single file for judges: generated from `src/bin/fifteen/main.rs` and the files
+/// it declares into `target/judge/fifteen.rs`, built alone in both editions, warning-free, and
+/// each build run on every golden sample of `fifteen`, which must agree byte for byte on
+/// stdout and stderr and on the exit code; within AtCoder's limit.
+#[test]
+fn fifteen_single_file_builds_alone_and_passes_the_golden_samples() {
+    let main = root().join("src/bin/fifteen/main.rs");
+    let text = bundle::bundle(&main, root(), "tests/judge.rs (`cargo test --test judge`)");
+    check_banners(&text);
+    let path = bundle::output_dir().join("fifteen.rs");
+    fs::write(&path, &text).unwrap();
+    let size = text.len() as u64;
+    let shown = path.display();
+    println!("{shown}: {size} bytes ({:.1} KiB)", size as f64 / 1024.0);
+    let cases: Vec<golden::Case> = golden::cases()
+        .into_iter()
+        .filter(|case| case.program == "fifteen")
+        .collect();
+    for exe in compile_both_editions(&path, "fifteen") {
+        golden::check_all(&cases, |_| exe.to_str(), false);
+    }
+    assert!(
+        size <= ATCODER_LIMIT,
+        "{shown} is {size} bytes, over AtCoder's {ATCODER_LIMIT}"
+    );
+}
+
+/// Checks that each banner of a bundle tells the truth: the line after `begin FILE` is line 1
+/// of FILE, and the line after `end …; the next line is line N of FILE` is line N of FILE
+/// (paths relative to the crate's folder).
+fn check_banners(bundle: &str) {
+    check_banners_in(root(), bundle);
+}
+
+fn check_banners_in(dir: &Path, bundle: &str) {
+    let lines: Vec<&str> = bundle.lines().collect();
+    let file_line = |file: &str, number: usize| {
+        let text = fs::read_to_string(dir.join(file)).unwrap();
+        text.lines().nth(number - 1).map(str::to_string)
+    };
+    let mut banners = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let (file, number) = if let Some(rest) = line.strip_prefix("// ==== begin ") {
+            let (file, _) = rest.split_once("; the next line is its line 1").unwrap();
+            (file, 1)
+        } else if let Some((_, rest)) = line.split_once("; the next line is line ") {
+            let (number, file) = rest.trim_end_matches(" ====").split_once(" of ").unwrap();
+            (file, number.parse().unwrap())
+        } else {
+            continue;
+        };
+        banners += 1;
+        let next = lines.get(i + 1).copied();
+        let expected = file_line(file, number).expect("the banner names a line of the file");
+        // As written, or a declaration opened as a block.
+        let opened = expected.replacen(';', " {", 1);
+        assert!(
+            next == Some(expected.as_str()) || next == Some(opened.as_str()),
+            "after `{line}`: {next:?}, not {expected:?}"
+        );
+    }
+    assert!(banners > 0, "the bundle has banners");
 }
 
 /// Builds `eight.rs` as a judge would, in `edition`, after the edit the README tells a
 /// submitter to make (its one line `from` replaced by `to`), and checks that it prints the
 /// golden file `expected` for `input` when run with no arguments, as a judge runs it.
 fn eight_edited(from: &str, to: &str, edition: &str, input: &str, expected: &str) {
-    let text = std::fs::read_to_string(root().join("src/bin/eight.rs")).unwrap();
+    let text = fs::read_to_string(root().join("src/bin/eight.rs")).unwrap();
     assert_eq!(
         text.matches(from).count(),
         1,
@@ -116,7 +194,7 @@ fn eight_edited(from: &str, to: &str, edition: &str, input: &str, expected: &str
     );
     let name = format!("eight-{}", input.trim_end_matches(".txt"));
     let source = judge_dir().join(format!("{name}.rs"));
-    std::fs::write(&source, text.replacen(from, to, 1)).unwrap();
+    fs::write(&source, text.replacen(from, to, 1)).unwrap();
     let exe = compile(&source, edition, &name);
     check_sample(&exe, &[], input, expected);
 }
@@ -146,7 +224,7 @@ const LEETCODE_TO: &str = "LeetCode 773: to here";
 /// which declares `struct Solution;` and calls `Solution::sliding_puzzle` on the judge's samples.
 #[test]
 fn five_leetcode_block_pastes_alone() {
-    let five = std::fs::read_to_string(root().join("src/bin/five.rs")).unwrap();
+    let five = fs::read_to_string(root().join("src/bin/five.rs")).unwrap();
     let lines: Vec<&str> = five.lines().collect();
     let marker = |text: &str| {
         let found: Vec<usize> = (0..lines.len())
@@ -169,9 +247,135 @@ fn five_leetcode_block_pastes_alone() {
         .join("\n    ")
     );
     let source = judge_dir().join("five-leetcode.rs");
-    std::fs::write(&source, program).unwrap();
+    fs::write(&source, program).unwrap();
     let exe = compile(&source, "2024", "five-leetcode");
     let (code, stdout, stderr) = common::run_process(exe.to_str().unwrap(), &[], Vec::new());
     assert_eq!((code, stderr.as_str()), (0, ""));
     assert_eq!(stdout, "1\n-1\n5\n14\n");
+}
+
+/// Writes `files` (path, text) into a fresh folder `name` of Cargo's scratch folder and
+/// returns that folder.
+fn tree(name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("bundler")
+        .join(name);
+    let _ = fs::remove_dir_all(&dir);
+    for (path, text) in files {
+        let path = dir.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+    dir
+}
+
+/// A crate with every way rustc finds a module's file (`x.rs`, `x/mod.rs`, `x.rs` beside the
+/// folder `x/` of its children, a raw name), attributes before and on a declaration, inner
+/// docs and attributes in a child, and `mod ghost;` where it declares nothing: in comments,
+/// strings and an inline `#[cfg(test)]` module.
+const FIXTURE: [(&str, &str); 8] = [
+    (
+        "main.rs",
+        r##"//! A tree with every way of finding a module's file.
+#![forbid(unsafe_code)]
+
+mod flat; // flat.rs, beside flat/, the folder of its children
+pub(crate) mod folder;
+#[cfg(test)]
+mod tests;
+#[allow(dead_code)] mod r#type;
+
+/* mod ghost;
+mod ghost; */
+const TEXT: &str = "
+mod ghost;
+";
+const RAW: &str = r#"
+mod ghost;
+" "#;
+const QUOTE: char = '"';
+const BRACE: char = '{';
+
+#[cfg(test)]
+mod inline {
+    mod ghost;
+}
+
+fn main() {
+    let names = [flat::NAME, flat::inner::NAME, flat::inner::deep::NAME, folder::leaf::NAME];
+    println!("{names:?} {}", r#type::NAME);
+    print!("{TEXT}{RAW}{QUOTE}{BRACE}");
+}
+"##,
+    ),
+    (
+        "flat.rs",
+        "pub const NAME: &str = \"flat\";\npub mod inner;\n",
+    ),
+    (
+        "flat/inner.rs",
+        "//! A child of a file that is not `mod.rs`.\n#![allow(dead_code)]\n\n\
+         pub const NAME: &str = \"inner\";\npub mod deep;\n",
+    ),
+    (
+        "flat/inner/deep/mod.rs",
+        "pub const NAME: &str = \"deep\";\n",
+    ),
+    ("folder/mod.rs", "pub mod leaf;\n"),
+    ("folder/leaf.rs", "pub const NAME: &str = \"leaf\";"),
+    ("tests.rs", "#[test]\nfn runs() {}\n"),
+    ("type.rs", "pub const NAME: &str = \"type\";\n"),
+];
+
+/// What the fixture prints.
+const FIXTURE_PRINTS: &str =
+    "[\"flat\", \"inner\", \"deep\", \"leaf\"] type\n\nmod ghost;\n\nmod ghost;\n\" \"{";
+
+#[test]
+fn the_bundle_is_the_program_rustc_builds_from_the_tree() {
+    let dir = tree("fixture", &FIXTURE);
+    let main = dir.join("main.rs");
+    let text = bundle::bundle(&main, &dir, "tests/judge.rs");
+    let first =
+        "// GENERATED from main.rs and the files it declares, by tests/judge.rs: do not edit";
+    assert!(text.starts_with(first), "{text}");
+    assert_eq!(text.matches("// ==== begin ").count(), 7, "{text}");
+    assert_eq!(text.matches("mod ghost;").count(), 5, "{text}");
+    check_banners_in(&dir, &text);
+    let single = dir.join("single.rs");
+    fs::write(&single, &text).unwrap();
+    for source in [main, single] {
+        let name = format!("fixture-{}", source.file_stem().unwrap().to_string_lossy());
+        let exe = compile(&source, "2021", &name);
+        let (code, stdout, stderr) = common::run_process(exe.to_str().unwrap(), &[], Vec::new());
+        assert_eq!((code, stderr.as_str()), (0, ""));
+        assert_eq!(stdout, FIXTURE_PRINTS, "{}", source.display());
+    }
+}
+
+#[test]
+#[should_panic(expected = "main.rs:2: `#[path]` is not supported by the bundler")]
+fn the_bundler_refuses_path_attributes() {
+    let main = "fn main() {}\n#[cfg_attr(all(), path = \"x.rs\")]\nmod other;\n";
+    let dir = tree("path", &[("main.rs", main), ("x.rs", "")]);
+    bundle::bundle(&dir.join("main.rs"), &dir, "tests/judge.rs");
+}
+
+#[test]
+#[should_panic(expected = "main.rs:2: module `x` is in both x.rs and x/mod.rs")]
+fn the_bundler_refuses_a_module_in_two_files() {
+    let files = [
+        ("main.rs", "fn main() {}\nmod x;\n"),
+        ("x.rs", ""),
+        ("x/mod.rs", ""),
+    ];
+    let dir = tree("both", &files);
+    bundle::bundle(&dir.join("main.rs"), &dir, "tests/judge.rs");
+}
+
+#[test]
+#[should_panic(expected = "main.rs:1: module `x` is in neither x.rs nor x/mod.rs")]
+fn the_bundler_refuses_a_module_with_no_file() {
+    let dir = tree("neither", &[("main.rs", "mod x;\nfn main() {}\n")]);
+    bundle::bundle(&dir.join("main.rs"), &dir, "tests/judge.rs");
 }

@@ -6,10 +6,11 @@
 //!
 //! # Input
 //!
-//! Boards of 9 tokens, row-major, until end of input. A token is one character: a tile `1`–`8`,
-//! or `x` (or `0`) for the blank. Whitespace between tokens is optional, so `2 3 4 1 5 x 7 6 8`
-//! and `23415x768` are the same board. Piped input is read whole; from a terminal, each board is
-//! answered as soon as its last token is typed.
+//! Boards of 9 tokens, row-major, until end of input, from the file named on the command line
+//! or else from stdin. A token is one character: a tile `1`–`8`, or `x` (or `0`) for the blank.
+//! Whitespace between tokens is optional, so `2 3 4 1 5 x 7 6 8` and `23415x768` are the same
+//! board. Piped input and files are read whole; from a terminal, each board is answered as soon
+//! as its last token is typed.
 //!
 //! # Options
 //!
@@ -17,6 +18,8 @@
 //!   the spiral `1 2 3 / 8 x 4 / 7 6 5`, or nine tokens written as a board is. A judge passes no
 //!   arguments: the goal is then [`DEFAULT_GOAL`], which names the standard goal.
 //! - `--path`: print the path instead of the number of moves ([`DEFAULT_OUTPUT`] otherwise).
+//! - `FILE`: read the boards from FILE instead of stdin (one file at most).
+//! - `--version`: print `eight` and the version.
 //! - `--help`: what this header says, shortly.
 //!
 //! # Output
@@ -28,7 +31,8 @@
 //! # Errors
 //!
 //! A bad board prints `error: case N: …` on stderr and exits 1 after the answers to the boards
-//! before it; an unknown argument or a bad goal prints the usage and exits 2.
+//! before it; a file that cannot be read prints `error: cannot read FILE: …` and exits 1; an
+//! unknown option, a bad goal or a second file prints the usage and exits 2.
 //!
 //! # Complexity
 //!
@@ -544,8 +548,13 @@ impl Solver {
 /// Everything that stops the program before the end of its input.
 #[derive(Debug)]
 pub enum Error {
-    /// Returned when a command-line argument is not `--path`, `--goal` or `--help`.
+    /// Returned when a command-line argument is an option other than `--path`, `--goal`,
+    /// `--version` and `--help`, or is not UTF-8.
     UnknownArgument(String),
+    /// Returned when a second file is named: one at most is read.
+    SecondFile(String),
+    /// Returned when the file named on the command line cannot be read.
+    CannotRead { file: String, error: io::Error },
     /// Returned when an option that takes a value is the last argument.
     MissingValue(&'static str),
     /// Returned when the value of `--goal` is not `standard`, `spiral` or a board.
@@ -575,7 +584,10 @@ impl Error {
     /// The exit code of SPEC.md: 2 for bad usage, 1 for bad input.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::UnknownArgument(_) | Error::MissingValue(_) | Error::BadGoal(_) => 2,
+            Error::UnknownArgument(_)
+            | Error::SecondFile(_)
+            | Error::MissingValue(_)
+            | Error::BadGoal(_) => 2,
             _ => 1,
         }
     }
@@ -591,6 +603,8 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::UnknownArgument(arg) => write!(f, "unknown argument {arg:?}"),
+            Error::SecondFile(file) => write!(f, "a second file {file:?}: one at most is read"),
+            Error::CannotRead { file, error } => write!(f, "cannot read {file}: {error}"),
             Error::MissingValue(option) => write!(f, "{option} needs a value"),
             Error::BadGoal(goal) => write!(
                 f,
@@ -754,7 +768,25 @@ pub struct Options {
     pub goal: Board,
 }
 
-const USAGE: &str = "usage: eight [--path] [--goal standard|spiral|\"t t t t t t t t t\"] < boards";
+/// What the arguments ask for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Print the help.
+    Help,
+    /// Print the name and [`VERSION`].
+    Version,
+    /// Answer the boards of `file`, or of stdin when there is none, as `options` say.
+    Solve {
+        options: Options,
+        file: Option<String>,
+    },
+}
+
+/// The version `--version` prints. Cargo.toml's (a test ties the two), written out because a
+/// judge builds this file alone, with no Cargo to tell it.
+pub const VERSION: &str = "0.1.0";
+
+const USAGE: &str = "usage: eight [--path] [--goal GOAL] [FILE]";
 
 /// `board` as the help writes it: `1 2 3 / 4 5 6 / 7 8 x`.
 fn show(board: &Board) -> String {
@@ -783,18 +815,21 @@ Solves the 8-puzzle: the least number of moves that bring each 3x3 board to the
 goal (AcWing 845; Luogu P1379 with --goal spiral), or the moves themselves with
 --path (AcWing 179, POJ 1077).
 
-Input: boards of 9 tokens, row-major, until end of input. A token is one character:
-a tile 1-8, or x (or 0) for the blank. Whitespace between tokens is optional, so
-\"2 3 4 1 5 x 7 6 8\" and \"23415x768\" are the same board. Piped input is read whole;
-at a terminal each board is answered as soon as its last token is typed (Ctrl-D ends).
+Input: boards of 9 tokens, row-major, until end of input, from FILE or else from stdin.
+A token is one character: a tile 1-8, or x (or 0) for the blank. Whitespace between
+tokens is optional, so \"2 3 4 1 5 x 7 6 8\" and \"23415x768\" are the same board.
+Piped input and files are read whole; at a terminal each board is answered as soon as
+its last token is typed (Ctrl-D ends).
 
 Options:
-  --goal G     the board to reach (default: {default}):
+  FILE         read the boards from FILE instead of stdin
+  --goal GOAL  the board to reach (default: {default}):
                  standard             {standard}
                  spiral               {spiral}
                  \"t t t t t t t t t\"  nine tokens, written as a board is
   --path       print the path of each board, not its number of moves
                (default: {output_default})
+  --version    print the name and version
   -h, --help   print this help
 
 Output: one line per board: the least number of moves, or -1 when the goal cannot be
@@ -802,7 +837,7 @@ reached. With --path: the lexicographically smallest optimal path in d < l < r <
 letter the direction the blank moves), unsolvable, or an empty line for a solved board.
 
 Exit codes: 0 done; 1 a bad board (\"error: case N: ...\" on stderr, after the answers
-to the boards before it); 2 bad usage.
+to the boards before it) or a FILE that cannot be read; 2 bad usage.
 
 Example:
   $ echo 23415x768 | eight --path
@@ -814,12 +849,14 @@ Example:
     )
 }
 
-/// Reads the arguments after the program name: `None` when they ask for help.
-pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Option<Options>, Error> {
+/// Reads the arguments after the program name: options, and one argument not starting with
+/// `-` (nor the value of `--goal`), the file to read.
+pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Error> {
     let mut options = Options {
         output: DEFAULT_OUTPUT,
         goal: DEFAULT_GOAL,
     };
+    let mut file = None;
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -828,11 +865,14 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Option<Opti
                 let goal = args.next().ok_or(Error::MissingValue("--goal"))?;
                 options.goal = parse_goal(goal)?;
             }
-            "--help" | "-h" => return Ok(None),
-            _ => return Err(Error::UnknownArgument(arg)),
+            "--help" | "-h" => return Ok(Command::Help),
+            "--version" => return Ok(Command::Version),
+            _ if arg.starts_with('-') => return Err(Error::UnknownArgument(arg)),
+            _ if file.is_some() => return Err(Error::SecondFile(arg)),
+            _ => file = Some(arg),
         }
     }
-    Ok(Some(options))
+    Ok(Command::Solve { options, file })
 }
 
 /// The goal `--goal` names: `standard`, `spiral`, or nine tokens read as a board is.
@@ -884,13 +924,33 @@ pub fn run<R: BufRead, W: Write>(
     Ok(())
 }
 
+/// Answers every board of `input` on stdout, as [`run`] does, and flushes it.
+fn answer<R: BufRead>(input: R, options: Options, reading: Reading) -> Result<(), Error> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    let result = run(input, &mut out, options, reading);
+    let flushed = out.flush();
+    result.and(flushed.map_err(Error::from))
+}
+
 fn main() -> ExitCode {
-    // An argument that is not UTF-8 is read lossily, to be refused as unknown.
-    let args = std::env::args_os().skip(1);
-    let options = match parse_args(args.map(|arg| arg.to_string_lossy().into_owned())) {
-        Ok(Some(options)) => options,
-        Ok(None) => {
+    // An argument that is not UTF-8 is refused as unknown, a file name as well as an option.
+    let args = std::env::args_os().map(|arg| {
+        arg.into_string()
+            .map_err(|arg| arg.to_string_lossy().into_owned())
+    });
+    let command = args
+        .skip(1)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Error::UnknownArgument)
+        .and_then(parse_args);
+    let (options, file) = match command {
+        Ok(Command::Solve { options, file }) => (options, file),
+        Ok(Command::Help) => {
             print!("{}", help());
+            return ExitCode::SUCCESS;
+        }
+        Ok(Command::Version) => {
+            println!("eight {VERSION}");
             return ExitCode::SUCCESS;
         }
         Err(error) => {
@@ -898,16 +958,22 @@ fn main() -> ExitCode {
             return ExitCode::from(error.exit_code());
         }
     };
-    let stdin = io::stdin();
-    let reading = if stdin.is_terminal() {
-        Reading::Lines
-    } else {
-        Reading::Whole
+    let result = match file {
+        Some(file) => match std::fs::read(&file) {
+            Ok(bytes) => answer(&bytes[..], options, Reading::Whole),
+            Err(error) => Err(Error::CannotRead { file, error }),
+        },
+        None => {
+            let stdin = io::stdin();
+            let reading = if stdin.is_terminal() {
+                Reading::Lines
+            } else {
+                Reading::Whole
+            };
+            answer(stdin.lock(), options, reading)
+        }
     };
-    let mut out = BufWriter::new(io::stdout().lock());
-    let result = run(stdin.lock(), &mut out, options, reading);
-    let flushed = out.flush();
-    match result.and(flushed.map_err(Error::from)) {
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error}");
@@ -986,7 +1052,10 @@ mod tests {
     #[test]
     fn arguments() {
         let args = |list: &[&str]| parse_args(list.iter().map(|s| s.to_string()));
-        let options = |output, goal| Some(Options { output, goal });
+        let options = |output, goal| Command::Solve {
+            options: Options { output, goal },
+            file: None,
+        };
         assert_eq!(args(&[]).unwrap(), options(DEFAULT_OUTPUT, DEFAULT_GOAL));
         let spiral = args(&["--goal", "spiral", "--path"]).unwrap();
         assert_eq!(spiral, options(Output::Path, SPIRAL));
@@ -996,7 +1065,17 @@ mod tests {
             args(&["--goal", "12345678x"]).unwrap(),
             options(DEFAULT_OUTPUT, STANDARD)
         );
-        assert_eq!(args(&["--help"]).unwrap(), None);
+        assert_eq!(args(&["--help", "-x"]).unwrap(), Command::Help);
+        assert_eq!(args(&["--version"]).unwrap(), Command::Version);
+        let file = args(&["--goal", "spiral", "boards.txt"]).unwrap();
+        let expected = Command::Solve {
+            options: Options {
+                output: DEFAULT_OUTPUT,
+                goal: SPIRAL,
+            },
+            file: Some("boards.txt".into()),
+        };
+        assert_eq!(file, expected);
         for (bad, message) in [
             (&["--goal"][..], "--goal needs a value"),
             (
@@ -1009,6 +1088,7 @@ mod tests {
             ),
             (&["--goal", "12345677x"], ""),
             (&["-x"], "unknown argument \"-x\""),
+            (&["a", "b"], "a second file \"b\": one at most is read"),
         ] {
             let error = args(bad).unwrap_err();
             assert_eq!(error.exit_code(), 2, "{bad:?}");

@@ -3,18 +3,23 @@
 //!
 //! # Input
 //!
-//! Boards of 6 tiles `0`–`5` (`0` the blank), row-major, until end of input. Tiles are
-//! separated by any mix of whitespace, commas and brackets `[ ] { } ( )`, so the LeetCode form
-//! `[[1,2,3],[4,0,5]]`, the brace form `{{1,2,3},{0,4,5}}` and the plain form `1 2 3 4 0 5` all
-//! read as the same kind of board.
+//! Boards of 6 tiles `0`–`5` (`0` the blank), row-major, until end of input, from the file
+//! named on the command line or else from stdin. Tiles are separated by any mix of whitespace,
+//! commas and brackets `[ ] { } ( )`, so the LeetCode form `[[1,2,3],[4,0,5]]`, the brace form
+//! `{{1,2,3},{0,4,5}}` and the plain form `1 2 3 4 0 5` all read as the same kind of board.
+//!
+//! # Options
+//!
+//! `five [--path] [FILE]`: `--path` prints paths (below); `FILE` is read instead of stdin;
+//! `--version` prints `five` and the version; `--help` prints what this header says, shortly.
 //!
 //! # Output
 //!
 //! One line per board: the least number of moves, or `-1` when the goal cannot be reached.
 //! With `--path`, instead: the lexicographically smallest optimal path in `d < l < r < u`
 //! (each letter the direction the blank moves), `unsolvable`, or an empty line for a solved board.
-//! Piped input is read whole; from a terminal, each board is answered as soon as its last tile
-//! is typed.
+//! Piped input and files are read whole; from a terminal, each board is answered as soon as its
+//! last tile is typed.
 //!
 //! # LeetCode
 //!
@@ -26,7 +31,8 @@
 //! # Errors
 //!
 //! A bad board prints `error: case N: …` on stderr and exits 1 after the answers to the boards
-//! before it; an unknown argument prints the usage and exits 2.
+//! before it; a file that cannot be read prints `error: cannot read FILE: …` and exits 1; an
+//! unknown option or a second file prints the usage and exits 2.
 //!
 //! # Complexity
 //!
@@ -204,8 +210,13 @@ impl Solver {
 /// Everything that stops the program before the end of its input.
 #[derive(Debug)]
 pub enum Error {
-    /// Returned when a command-line argument is not `--path` or `--help`.
+    /// Returned when a command-line argument is an option other than `--path`, `--version` and
+    /// `--help`, or is not UTF-8.
     UnknownArgument(String),
+    /// Returned when a second file is named: one at most is read.
+    SecondFile(String),
+    /// Returned when the file named on the command line cannot be read.
+    CannotRead { file: String, error: io::Error },
     /// Returned when a token of a board is not a number.
     NotATile {
         case: usize,
@@ -237,7 +248,7 @@ impl Error {
     /// The exit code of SPEC.md: 2 for bad usage, 1 for bad input.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::UnknownArgument(_) => 2,
+            Error::UnknownArgument(_) | Error::SecondFile(_) => 2,
             _ => 1,
         }
     }
@@ -261,6 +272,8 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::UnknownArgument(arg) => write!(f, "unknown argument {arg:?}"),
+            Error::SecondFile(file) => write!(f, "a second file {file:?}: one at most is read"),
+            Error::CannotRead { file, error } => write!(f, "cannot read {file}: {error}"),
             Error::NotATile { case, at, token } => {
                 write!(f, "case {case}: \"{token}\" is not a tile ({at})")
             }
@@ -418,21 +431,42 @@ pub enum Output {
     Path,
 }
 
-const USAGE: &str = "usage: five [--path] < boards";
+/// What the arguments ask for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Print the usage and [`HELP`].
+    Help,
+    /// Print the name and [`VERSION`].
+    Version,
+    /// Answer the boards of `file`, or of stdin when there is none, printing `output`.
+    Solve {
+        output: Output,
+        file: Option<String>,
+    },
+}
+
+/// The version `--version` prints. Cargo.toml's (a test ties the two), written out because a
+/// judge builds this file alone, with no Cargo to tell it.
+pub const VERSION: &str = "0.1.0";
+
+const USAGE: &str = "usage: five [--path] [FILE]";
 
 /// What `--help` prints after [`USAGE`]: the words of this file's header.
 const HELP: &str = "Solves the 2x3 sliding puzzle of LeetCode 773: the least number of moves that
 bring each board to 1 2 3 / 4 5 0.
 
-Input: boards of 6 tiles 0-5 (0 the blank), row-major, until end of input. Tiles are
-separated by any mix of whitespace, commas and brackets [ ] { } ( ), so the LeetCode
-form [[1,2,3],[4,0,5]], the brace form {{1,2,3},{0,4,5}} and the plain form
-1 2 3 4 0 5 all read as boards. Piped input is read whole; at a terminal each board
-is answered as soon as its last tile is typed (Ctrl-D ends).
+Input: boards of 6 tiles 0-5 (0 the blank), row-major, until end of input, from FILE
+or else from stdin. Tiles are separated by any mix of whitespace, commas and brackets
+[ ] { } ( ), so the LeetCode form [[1,2,3],[4,0,5]], the brace form {{1,2,3},{0,4,5}}
+and the plain form 1 2 3 4 0 5 all read as boards. Piped input and files are read
+whole; at a terminal each board is answered as soon as its last tile is typed (Ctrl-D
+ends).
 
 Options:
+  FILE         read the boards from FILE instead of stdin
   --path       print the path of each board, not its number of moves
                (default: the number of moves)
+  --version    print the name and version
   -h, --help   print this help
 
 Output: one line per board: the least number of moves, or -1 when the goal cannot be
@@ -440,24 +474,29 @@ reached. With --path: the lexicographically smallest optimal path in d < l < r <
 letter the direction the blank moves), unsolvable, or an empty line for a solved board.
 
 Exit codes: 0 done; 1 a bad board (\"error: case N: ...\" on stderr, after the answers
-to the boards before it); 2 bad usage.
+to the boards before it) or a FILE that cannot be read; 2 bad usage.
 
 Example:
   $ echo '[[4,1,2],[5,0,3]]' | five
   5
 ";
 
-/// Reads the arguments after the program name.
-pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Option<Output>, Error> {
+/// Reads the arguments after the program name: options, and one argument not starting with
+/// `-`, the file to read.
+pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Error> {
     let mut output = Output::Moves;
+    let mut file = None;
     for arg in args {
         match arg.as_str() {
             "--path" => output = Output::Path,
-            "--help" | "-h" => return Ok(None),
-            _ => return Err(Error::UnknownArgument(arg)),
+            "--help" | "-h" => return Ok(Command::Help),
+            "--version" => return Ok(Command::Version),
+            _ if arg.starts_with('-') => return Err(Error::UnknownArgument(arg)),
+            _ if file.is_some() => return Err(Error::SecondFile(arg)),
+            _ => file = Some(arg),
         }
     }
-    Ok(Some(output))
+    Ok(Command::Solve { output, file })
 }
 
 /// Answers every board of `input` on `out`, in order, up to the first bad one; with
@@ -491,13 +530,33 @@ pub fn run<R: BufRead, W: Write>(
     Ok(())
 }
 
+/// Answers every board of `input` on stdout, as [`run`] does, and flushes it.
+fn answer<R: BufRead>(input: R, output: Output, reading: Reading) -> Result<(), Error> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    let result = run(input, &mut out, output, reading);
+    let flushed = out.flush();
+    result.and(flushed.map_err(Error::from))
+}
+
 fn main() -> ExitCode {
-    // An argument that is not UTF-8 is read lossily, to be refused as unknown.
-    let args = std::env::args_os().skip(1);
-    let output = match parse_args(args.map(|arg| arg.to_string_lossy().into_owned())) {
-        Ok(Some(output)) => output,
-        Ok(None) => {
+    // An argument that is not UTF-8 is refused as unknown, a file name as well as an option.
+    let args = std::env::args_os().map(|arg| {
+        arg.into_string()
+            .map_err(|arg| arg.to_string_lossy().into_owned())
+    });
+    let command = args
+        .skip(1)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(Error::UnknownArgument)
+        .and_then(parse_args);
+    let (output, file) = match command {
+        Ok(Command::Solve { output, file }) => (output, file),
+        Ok(Command::Help) => {
             print!("{USAGE}\n\n{HELP}");
+            return ExitCode::SUCCESS;
+        }
+        Ok(Command::Version) => {
+            println!("five {VERSION}");
             return ExitCode::SUCCESS;
         }
         Err(error) => {
@@ -505,16 +564,22 @@ fn main() -> ExitCode {
             return ExitCode::from(error.exit_code());
         }
     };
-    let stdin = io::stdin();
-    let reading = if stdin.is_terminal() {
-        Reading::Lines
-    } else {
-        Reading::Whole
+    let result = match file {
+        Some(file) => match std::fs::read(&file) {
+            Ok(bytes) => answer(&bytes[..], output, Reading::Whole),
+            Err(error) => Err(Error::CannotRead { file, error }),
+        },
+        None => {
+            let stdin = io::stdin();
+            let reading = if stdin.is_terminal() {
+                Reading::Lines
+            } else {
+                Reading::Whole
+            };
+            answer(stdin.lock(), output, reading)
+        }
     };
-    let mut out = BufWriter::new(io::stdout().lock());
-    let result = run(stdin.lock(), &mut out, output, reading);
-    let flushed = out.flush();
-    match result.and(flushed.map_err(Error::from)) {
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error}");
@@ -609,9 +674,25 @@ mod tests {
     #[test]
     fn arguments() {
         let args = |list: &[&str]| parse_args(list.iter().map(|s| s.to_string()));
-        assert_eq!(args(&[]).unwrap(), Some(Output::Moves));
-        assert_eq!(args(&["--path"]).unwrap(), Some(Output::Path));
-        assert_eq!(args(&["--help"]).unwrap(), None);
-        assert_eq!(args(&["-x"]).unwrap_err().exit_code(), 2);
+        let solve = |output, file: Option<&str>| Command::Solve {
+            output,
+            file: file.map(String::from),
+        };
+        assert_eq!(args(&[]).unwrap(), solve(Output::Moves, None));
+        assert_eq!(args(&["--path"]).unwrap(), solve(Output::Path, None));
+        let file = args(&["boards.txt", "--path"]).unwrap();
+        assert_eq!(file, solve(Output::Path, Some("boards.txt")));
+        assert_eq!(args(&["--help", "-x"]).unwrap(), Command::Help);
+        assert_eq!(args(&["--version"]).unwrap(), Command::Version);
+        for (bad, message) in [
+            (&["-x"][..], "unknown argument \"-x\""),
+            (&["a", "b"], "a second file \"b\": one at most is read"),
+        ] {
+            let error = args(bad).unwrap_err();
+            assert_eq!(
+                (error.exit_code(), error.to_string().as_str()),
+                (2, message)
+            );
+        }
     }
 }

@@ -1,7 +1,11 @@
 //! What the program tests share: an independent breadth-first table, written plainly and
-//! apart from the programs' code, a path replayer, and a way to run the real process.
+//! apart from the programs' code, a path replayer, and a way to run the real process; the
+//! golden manifests (`golden`) and the bundler of the single file for judges (`bundle`).
 
 #![allow(dead_code)]
+
+pub mod bundle;
+pub mod golden;
 
 use std::cell::RefCell;
 use std::collections::HashMap;

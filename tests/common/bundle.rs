@@ -1,0 +1,361 @@
+//! The single file for judges, made from a program's tree of files: each out-of-line module
+//! declaration `mod x;` replaced by `mod x { … }` holding the text of x's file, found as rustc
+//! finds it, recursively (after ac-library-rs's `expand.py` and SQLite's amalgamation).
+//!
+//! A file's children live in its *module folder*: the folder of a crate root or a `mod.rs`
+//! file, or `dir/y/` for any other file `dir/y.rs`. Child `x` is the file `x.rs` or `x/mod.rs`
+//! there (never both), and its own module folder is `x/` there in either case.
+//!
+//! Only a line that is exactly one declaration is replaced: outer attributes on the same line
+//! or on the lines before (kept as they are), a visibility, `mod`, the name, `;`, and
+//! nothing after but a comment. Such a line counts only where it stands in code at the top
+//! level of its file: not in a comment, a string or a character literal, and not inside braces
+//! (an inline `mod tests { … }`, a function, a macro), where it is left as written. Each
+//! inlined file sits between banners that name its path, so that a judge's error line maps
+//! back to a file; inner attributes and `//!` docs stay first in their block, where Rust wants
+//! them. Nothing is re-indented.
+//!
+//! Not supported, and refused by a panic: `#[path]` attributes (and `path =` inside
+//! `#[cfg_attr]`). A declaration split over lines, or one inside an inline module outside
+//! `#[cfg(test)]`, is not found; rustc then refuses the bundle, since the file it names is
+//! not beside it.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The text of the tree rooted at `main` (a crate root) as one file, under a first line that
+/// says it is generated from `main` by `generator` and is not to be edited. Paths in the
+/// banners are relative to `root`.
+///
+/// # Panics
+///
+/// When a file cannot be read, a declared module has no file or two (`x.rs` and `x/mod.rs`),
+/// a `#[path]` attribute is met, or braces do not balance in a file.
+///
+/// # Complexity
+///
+/// O(bytes of the tree): each file is read and scanned once.
+pub fn bundle(main: &Path, root: &Path, generator: &str) -> String {
+    let mut bundler = Bundler {
+        root,
+        out: String::new(),
+    };
+    bundler.out += &format!(
+        "// GENERATED from {} and the files it declares, by {generator}: do not edit; edit those \
+         files instead.\n",
+        bundler.shown(main)
+    );
+    let folder = main.parent().expect("a crate root lies in a folder");
+    bundler.file(main, folder);
+    bundler.out
+}
+
+struct Bundler<'a> {
+    root: &'a Path,
+    out: String,
+}
+
+impl Bundler<'_> {
+    /// `path` as the banners show it: relative to the root, with `/` between folders.
+    fn shown(&self, path: &Path) -> String {
+        let relative = path.strip_prefix(self.root).unwrap_or(path);
+        let parts: Vec<_> = relative.iter().map(|part| part.to_string_lossy()).collect();
+        parts.join("/")
+    }
+
+    /// Appends the text of `path`, its module declarations replaced by their files' text
+    /// found in `folder`.
+    fn file(&mut self, path: &Path, folder: &Path) {
+        let shown = self.shown(path);
+        let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {shown}: {e}"));
+        let code = code_only(&text);
+        refuse_path_attributes(&code, &shown);
+        let mut depth = 0usize;
+        let lines = text.lines().count();
+        for (number, (line, code)) in text.lines().zip(code.lines()).enumerate() {
+            let place = format!("{shown}:{}", number + 1);
+            match declared(code).filter(|_| depth == 0) {
+                Some((name, semicolon)) => {
+                    self.out += &format!("{} {{{}\n", &line[..semicolon], &line[semicolon + 1..]);
+                    let resumes = Some(number + 2).filter(|&next| next <= lines);
+                    self.child(name, folder, &place, &shown, resumes);
+                }
+                None => {
+                    self.out += line;
+                    self.out.push('\n');
+                }
+            }
+            for byte in code.bytes() {
+                match byte {
+                    b'{' => depth += 1,
+                    b'}' => {
+                        depth = depth
+                            .checked_sub(1)
+                            .unwrap_or_else(|| panic!("{place}: a `}}` closes nothing"))
+                    }
+                    _ => {}
+                }
+            }
+        }
+        assert_eq!(depth, 0, "{shown}: {depth} braces left open at the end");
+    }
+
+    /// Appends the file of module `name`, declared at `place` in `parent`, and the `}` that
+    /// closes its block; `parent`'s text goes on at its line `resumes`, if it has one.
+    fn child(
+        &mut self,
+        name: &str,
+        folder: &Path,
+        place: &str,
+        parent: &str,
+        resumes: Option<usize>,
+    ) {
+        let name = name.strip_prefix("r#").unwrap_or(name);
+        let flat = folder.join(format!("{name}.rs"));
+        let nested = folder.join(name).join("mod.rs");
+        let path = match (flat.is_file(), nested.is_file()) {
+            (true, false) => flat,
+            (false, true) => nested,
+            (found, _) => panic!(
+                "{place}: module `{name}` is in {} {} {} {}",
+                if found { "both" } else { "neither" },
+                self.shown(&flat),
+                if found { "and" } else { "nor" },
+                self.shown(&nested)
+            ),
+        };
+        let shown = self.shown(&path);
+        self.out += &format!("// ==== begin {shown}; the next line is its line 1 ====\n");
+        self.file(&path, &folder.join(name));
+        self.out += &match resumes {
+            Some(line) => {
+                format!("}} // ==== end {shown}; the next line is line {line} of {parent} ====\n")
+            }
+            None => format!("}} // ==== end {shown}, the last lines of {parent} ====\n"),
+        };
+    }
+}
+
+/// `text` with every byte of its comments, string literals and character literals replaced
+/// by a space (newlines kept), so that lines and byte offsets stay as they were and what is
+/// left is code. O(bytes).
+fn code_only(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut code = bytes.to_vec();
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        i = match bytes[i] {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => line_end(bytes, i),
+            b'/' if bytes.get(i + 1) == Some(&b'*') => block_comment_end(bytes, i),
+            b'"' => quoted_end(bytes, i),
+            b'\'' => match char_literal_end(bytes, i) {
+                Some(end) => end,
+                None => {
+                    i += 1;
+                    continue;
+                }
+            },
+            b if b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80 => {
+                let end = word_end(bytes, i);
+                match prefixed_literal_end(bytes, i, end) {
+                    Some(literal) => literal,
+                    None => {
+                        i = end;
+                        continue;
+                    }
+                }
+            }
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        for byte in &mut code[start..i] {
+            if *byte != b'\n' {
+                *byte = b' ';
+            }
+        }
+    }
+    String::from_utf8(code).expect("only whole characters are blanked")
+}
+
+/// The end of the line that starts at or after `i` (its newline excluded).
+fn line_end(bytes: &[u8], i: usize) -> usize {
+    bytes[i..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(bytes.len(), |n| i + n)
+}
+
+/// The end of the block comment that opens at `i`; block comments nest.
+fn block_comment_end(bytes: &[u8], mut i: usize) -> usize {
+    let mut depth = 0;
+    while i < bytes.len() {
+        if bytes[i..].starts_with(b"/*") {
+            depth += 1;
+            i += 2;
+        } else if bytes[i..].starts_with(b"*/") {
+            depth -= 1;
+            i += 2;
+            if depth == 0 {
+                return i;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    bytes.len()
+}
+
+/// The end of the string whose opening quote is at `i`, escapes skipped.
+fn quoted_end(bytes: &[u8], mut i: usize) -> usize {
+    i += 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
+}
+
+/// The end of the character literal whose quote is at `i`, or `None` where the quote starts
+/// a lifetime or a label.
+fn char_literal_end(bytes: &[u8], i: usize) -> Option<usize> {
+    let rest = &bytes[i + 1..];
+    if rest.first() == Some(&b'\\') {
+        let close = rest.iter().skip(2).position(|&b| b == b'\'')?;
+        return Some(i + 1 + 2 + close + 1);
+    }
+    let width = match rest.first()? {
+        b if *b < 0x80 => 1,
+        b if *b >= 0xf0 => 4,
+        b if *b >= 0xe0 => 3,
+        _ => 2,
+    };
+    (rest.get(width) == Some(&b'\'')).then_some(i + 1 + width + 1)
+}
+
+/// The end of the word (identifier, keyword or number) that starts at `i`.
+fn word_end(bytes: &[u8], i: usize) -> usize {
+    let len = bytes[i..]
+        .iter()
+        .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80)
+        .count();
+    i + len
+}
+
+/// Where the literal ends whose prefix is the word `bytes[i..end]`: `b"…"`, `c"…"`, `b'…'`,
+/// or raw `r#"…"#`, `br"…"`, `cr"…"`; `None` when the word is no such prefix.
+fn prefixed_literal_end(bytes: &[u8], i: usize, end: usize) -> Option<usize> {
+    let next = bytes.get(end).copied();
+    match (&bytes[i..end], next) {
+        (b"b" | b"c", Some(b'"')) => Some(quoted_end(bytes, end)),
+        (b"b", Some(b'\'')) => char_literal_end(bytes, end),
+        (b"r" | b"br" | b"cr", Some(b'"' | b'#')) => {
+            let hashes = bytes[end..].iter().take_while(|&&b| b == b'#').count();
+            if bytes.get(end + hashes) != Some(&b'"') {
+                return None; // a raw identifier, `r#name`
+            }
+            let mut closing = vec![b'"'];
+            closing.extend(std::iter::repeat(b'#').take(hashes));
+            let body = end + hashes + 1;
+            let close = bytes[body..]
+                .windows(closing.len())
+                .position(|w| w == closing.as_slice());
+            Some(close.map_or(bytes.len(), |n| body + n + closing.len()))
+        }
+        _ => None,
+    }
+}
+
+/// Panics when `code` (comments and literals blanked) holds an attribute with `path =` in it,
+/// `#[path = …]` or `#[cfg_attr(…, path = …)]`, naming `file` and the line.
+fn refuse_path_attributes(code: &str, file: &str) {
+    for (at, _) in code.match_indices('#') {
+        let rest = code[at + 1..].trim_start();
+        let rest = rest.strip_prefix('!').unwrap_or(rest).trim_start();
+        let Some(attribute) = rest.strip_prefix('[') else {
+            continue;
+        };
+        let attribute = match after_closing(attribute, b'[', b']') {
+            Some(after) => &attribute[..attribute.len() - after.len()],
+            None => attribute,
+        };
+        let names_path = attribute.match_indices("path").any(|(i, _)| {
+            let is_word = |c: char| c.is_alphanumeric() || c == '_';
+            let before = attribute[..i].chars().next_back();
+            let after = attribute[i + 4..].trim_start();
+            !before.is_some_and(is_word)
+                && !attribute[i + 4..].starts_with(is_word)
+                && after.starts_with('=')
+                && !after.starts_with("==")
+        });
+        let line = code[..at].matches('\n').count() + 1;
+        assert!(
+            !names_path,
+            "{file}:{line}: `#[path]` is not supported by the bundler: move the file where \
+             rustc looks for it by default and drop the attribute"
+        );
+    }
+}
+
+/// When `line` (comments and literals blanked) is exactly one out-of-line module declaration
+/// (`#[…]` attributes, a visibility, `mod NAME;`), the module's name and the byte offset of
+/// the `;` in the line.
+fn declared(line: &str) -> Option<(&str, usize)> {
+    let mut rest = line.trim_start();
+    while let Some(attribute) = rest.strip_prefix("#[") {
+        rest = after_closing(attribute, b'[', b']')?.trim_start();
+    }
+    if let Some(visibility) = rest.strip_prefix("pub") {
+        rest = match visibility.trim_start().strip_prefix('(') {
+            Some(scope) => after_closing(scope, b'(', b')')?,
+            None if visibility.starts_with(char::is_whitespace) => visibility,
+            None => return None,
+        }
+        .trim_start();
+    }
+    let rest = rest.strip_prefix("mod")?;
+    if !rest.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let rest = rest.trim_start();
+    let raw = if rest.starts_with("r#") { 2 } else { 0 };
+    let len = word_end(rest.as_bytes(), raw);
+    let (name, after) = rest.split_at(len);
+    let starts_well = name[raw..].starts_with(|c: char| c.is_alphabetic() || c == '_');
+    let after = after.trim_start().strip_prefix(';')?;
+    if !starts_well || !after.trim().is_empty() {
+        return None;
+    }
+    let semicolon = line.len() - after.len() - 1;
+    Some((name, semicolon))
+}
+
+/// `text` after the bracket that closes one already open (`open` … `close`, nesting), or
+/// `None` when it does not close on this line.
+fn after_closing(text: &str, open: u8, close: u8) -> Option<&str> {
+    let mut depth = 1;
+    for (i, byte) in text.bytes().enumerate() {
+        if byte == open {
+            depth += 1;
+        } else if byte == close {
+            depth -= 1;
+            if depth == 0 {
+                return Some(&text[i + 1..]);
+            }
+        }
+    }
+    None
+}
+
+/// The folder where the bundle of a program is written: `judge/` in Cargo's target folder.
+pub fn output_dir() -> PathBuf {
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let dir = tmp.parent().expect("the target folder").join("judge");
+    fs::create_dir_all(&dir).expect("the judge folder can be made");
+    dir
+}
