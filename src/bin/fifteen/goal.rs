@@ -92,3 +92,33 @@ pub fn is_reachable(shape: Shape, cells: &[u32], goal: &[u32]) -> bool {
     let blank_distance = shape.distance(positions(cells)[0], goal_at[0]);
     permutation_parity == blank_distance % 2
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spiral_goals() {
+        let three = Shape { rows: 3, cols: 3 };
+        assert_eq!(spiral(three), [1, 2, 3, 8, 0, 4, 7, 6, 5]);
+        let four = Shape { rows: 4, cols: 4 };
+        assert_eq!(
+            spiral(four),
+            [1, 2, 3, 4, 12, 13, 14, 5, 11, 0, 15, 6, 10, 9, 8, 7]
+        );
+        assert_eq!(spiral(Shape { rows: 2, cols: 3 }), [1, 2, 3, 0, 5, 4]);
+        assert_eq!(
+            spiral(Shape { rows: 3, cols: 4 }),
+            [1, 2, 3, 4, 10, 11, 0, 5, 9, 8, 7, 6]
+        );
+        assert_eq!(spiral(Shape { rows: 3, cols: 1 }), [1, 2, 0]);
+        for rows in 1..10 {
+            for cols in 1..10 {
+                let mut tiles = spiral(Shape { rows, cols });
+                tiles.sort_unstable();
+                assert!(tiles.iter().copied().eq(0..(rows * cols) as u32));
+            }
+        }
+        assert_eq!(spiral(Shape { rows: 1, cols: 1 }), [0]);
+    }
+}

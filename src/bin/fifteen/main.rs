@@ -7,9 +7,9 @@
 //!
 //! # Input
 //!
-//! Cases until the end of input. A case is a header line, `n` (an n×n board) or `rows cols`,
-//! then rows·cols integers in row-major order, `0` the blank, separated by any whitespace
-//! (CRLF is fine). Empty input is zero cases.
+//! Cases until the end of input (stdin, or one file named on the command line). A case is a
+//! header line, `n` (an n×n board) or `rows cols`, then rows·cols integers in row-major order,
+//! `0` the blank, separated by any whitespace (CRLF is fine). Empty input is zero cases.
 //!
 //! # Output
 //!
@@ -17,110 +17,85 @@
 //! for a reachable goal, a line with the path (empty for a solved board). A letter `U D L R`
 //! names the direction the *blank* moves. `ida` prints the canonical path: the
 //! lexicographically smallest optimal path under `D < L < R < U`. `astar` and `bfs` print an
-//! optimal path, rebuilt from their level maps, which is not always the canonical one; `dfs`
-//! prints some path of at most K moves; `any` prints a valid path, not always a shortest one
-//! (on boards of 10 to 32 cells at most 1.3 to 2.5 times as long, plus one; see
-//! `search::plan::Plan::solve_near`).
+//! optimal path rebuilt from their level maps, not always the canonical one; `dfs` prints some
+//! path of at most K moves; `any` prints a valid path, not always a shortest one.
 //!
 //! # Options
 //!
-//! `--algo ida|astar|bfs|dfs|any` (default `ida`), `--bound K` (needed by `dfs`),
-//! `--map hash|btree` (the level map of `astar` and `bfs`), `--goal standard|blank-first|spiral|"t t …"`,
-//! `--stats` (per case on stderr: search, bound, nodes generated, table and solve times),
-//! `--max-nodes N`, `--time-limit SECONDS`, `--max-memory MIB` (the guard of `astar` and `bfs`,
-//! and of `ida`'s tables, refused before they are built when their build would need more;
-//! default 4096, which the 8-7 build of `--cache` needs); `any` needs no limit and ignores them;
-//! the node and time limits count the search, not the build of `ida`'s tables. `--jobs N` (default 1, at most the machine's threads): N threads
-//! solve N cases at once, the answers still in input order, the tables built once and shared;
-//! when the input has fewer cases than threads, the threads left share the search of each board
-//! (`ida`), with the same canonical path. `--cache DIR`: `ida`'s tables are kept in files in
-//! DIR (made if missing), read when they are there and match to the last byte, else built and
-//! written; on the 4×4 this brings 8-7 tables, 577 MB, about 4 minutes on one thread (2.3 on
-//! two) and 3.5 GB to build once, then read in ≈0.5 s (a table that cannot be written is used
-//! all the same, with a warning on stderr). Exit codes: 0 ok, 1 bad input (or a thread that
-//! cannot start), 2 bad usage, 3 a limit reached; `--help` prints the usage and this header in
-//! short (input, options, output, exit codes, an example). When stderr is a terminal, a search
-//! or table build of more than a second shows a status line there (stage, bound, nodes, nodes
-//! per second, time), cleared when the case is answered; judges, pipes and tests see nothing of
-//! it.
+//! `--algo ida|astar|bfs|dfs|any` (default `ida`), `--bound K` (`dfs`), `--map hash|btree`
+//! (the level map of `astar` and `bfs`), `--goal standard|blank-first|spiral|"t t …"`,
+//! `--stats` (per case on stderr), `--max-nodes N`, `--time-limit SECONDS`, `--max-memory MIB`
+//! (default 4096), `--jobs N` (threads: cases at once, or one board's search shared), `--cache
+//! DIR` (`ida`'s tables kept in files), `--version`, `--help`. The table of flags, the usage and
+//! the help are in `cli`.
+//!
+//! # Exit codes
+//!
+//! 0 done; 1 bad input (`error: case N: …` on stderr, after the answers to the cases before
+//! it); 2 bad usage; 3 a search limit reached. When stderr is a terminal, a search or table
+//! build of more than a second shows a status line there, cleared when the case is answered;
+//! judges, pipes and tests see nothing of it.
 //!
 //! # Notation and limits
 //!
 //! A board of N = rows·cols cells has N!/2 reachable configurations for rows, cols ≥ 2
-//! (360 for 2×3; 181,440 for 3×3; ≈1.05e13 for 4×4). Reachability is decided by parity
-//! before any search, in O(N). The optimal searches (`ida`, `astar`, `bfs`, `dfs`) take boards
-//! of at most 256 cells; `any` takes every board the input can hold.
+//! (360 for 2×3; 181,440 for 3×3; ≈1.05e13 for 4×4; ≈7.8e24 for 5×5). Reachability is decided
+//! by parity before any search, in O(N). The optimal searches (`ida`, `astar`, `bfs`, `dfs`)
+//! take boards of at most 256 cells; `any` takes every board the input can hold.
 //!
 //! # Complexity
 //!
 //! `ida`: O(b^d) nodes for d moves and an effective branching factor b < 3 that shrinks as the
-//! lower bound gets stronger; memory O(d). The bound is a parameter
-//! (`search::bound::LowerBound`): Manhattan distance plus linear conflicts, the walking
-//! distance, or additive pattern databases (`search::pdb`) built by the program for the goal,
-//! chosen per board size and goal by `search::plan::Plan` (3×3 standard goal: the walking
-//! distance; 3×3 with the goal's blank in the centre: 3-2-3 tables, 576 bytes built in
-//! ≈0.1 ms; 4×4: 4-4-4-3 tables (134 KB by rank, ≈19 ms) for inputs of few cases, then 5-5-5
-//! (1.5 MB by rank; 12 MiB spread with the blank's regions, `search::pdb::Regions`) built in
-//! ≈0.28–0.39 s, then 6-6-3 (11.5 MB, 32 MiB), then for the hardest boards 7-7-1 (115 MB,
-//! kept by rank); Korf's 100 in ≈1.1–1.9 s, the tables included, ≈0.43 M nodes generated each
-//! on average, 0.18 to 0.27 times slidy's time beside it on one thread; with `--cache`, 8-7
-//! tables: ≈37,000 nodes each, all 100 in ≈1.1 s; 5×5: 4-tile tables, then Korf & Felner's
-//! 6-6-6-6, 488 MB, about a minute a table to build on two threads, their easiest instances in
-//! seconds to a minute or two). Tables of a byte an entry keep, beside a placement's least
-//! moves, whether the blank in a pocket of the group's tiles, or out of one, costs 2 more
-//! (`search::pdb::Pockets`: on the 5×5 0.43 to 0.90 times the nodes without).
-//! `astar` and `bfs`: time and memory O(states reached). `dfs --bound K`: O(3^K) time, O(K)
-//! memory. `any`: on boards of 10 to 32 cells, weighted IDA* over small tables (Korf's 100 at
-//! 1.05 times the least moves in ≈0.6 s, Korf & Felner's 50 at 1.29 in ≈7 s); elsewhere,
-//! or when that gives up, O(N·(rows+cols)) moves, about 2.93 times the Manhattan distance on
-//! large random boards, in O(moves) time (measured 2026-12-01: 100×100 2.93 times in ≈0.03 s,
-//! 1000×1000 2.95 times in ≈26 s and 0.52 GB, ≈28 s writing its letters to a file, with
-//! nothing else running); memory O(N) and 2 bits a move (past 3·2^30 moves, O(N) and the
-//! board solved twice).
+//! lower bound gets stronger; memory O(d) beside its tables. The bound per board size and goal
+//! is chosen by `search::plan`: the walking distance or 3×3 tables on the 3×3, additive
+//! pattern databases on the 4×4 (4-4-4-3, 5-5-5, 6-6-3, 7-7-1, or 8-7 from `--cache`) and the
+//! 5×5 (Korf & Felner's 6-6-6-6), linear conflicts elsewhere. `astar` and `bfs`: time and
+//! memory O(states reached). `dfs --bound K`: O(3^K) time, O(K) memory. `any`: weighted IDA*
+//! over small tables on boards of 10 to 32 cells; elsewhere, or when that gives up,
+//! O(N·(rows+cols)) moves in O(moves) time, memory O(N) and 2 bits a move.
 //!
-//! # Map of the file
+//! # Map of the tree
 //!
-//! In reading order (`search::bound`'s walking distance keeps its states in a `search::state` map).
+//! In reading order (`search::bound`'s walking distance keeps its states in a
+//! `search::state` map).
 //!
 //! - `board`: moves, shapes, paths, the Manhattan distance.
 //! - `error`: every error, its message and its exit code.
-//! - `parse`: cases and `--goal` boards from text.
+//! - `parse`: cases and `--goal` boards from text, with line and column.
 //! - `goal`: the goals; reachability by parity.
-//! - `search`: a puzzle prepared for search; the budget a case's threads share and each
-//!   thread's meter; where notes go.
-//!   - `search::bound`: lower bounds (Manhattan, linear conflicts, walking distance).
-//!   - `search::weighted`: a bound times a weight, for `any`'s weighted IDA*.
-//!   - `search::pdb`: pattern databases: `placement` (ranks), `build` (breadth-first tables on
-//!     any number of threads), `cache` (files), `additive` (a partition's look-up, symmetries,
-//!     reflection; `Fixed`, the look-up with its layout fixed at compile time, which the
-//!     search uses).
-//!   - `search::prune`: the finite-state machine of duplicate move sequences that IDA* skips.
-//!   - `search::ida`: IDA* with the canonical path, on one thread or shared by several.
-//!   - `search::plan`: the policy of `ida` (the bounds and tables tried per shape and goal)
-//!     and of `any`'s weighted search.
-//!   - `search::state`, `search::stored`: packed boards, level maps; `astar`, `bfs`, `dfs`.
-//! - `any`: fast, not optimal paths for boards of any size.
-//! - `cli`: flags, the log (notes, `--stats`, the status line), the per-case solver, threads,
-//!   `run`.
+//! - `search/`: a puzzle prepared for search, the budget a case's threads share and the
+//!   notes a search leaves (`mod.rs`, `budget`); then
+//!   - `bound`: lower bounds (Manhattan, linear conflicts, walking distance);
+//!   - `weighted`: a bound times a weight, for `any`'s weighted IDA*;
+//!   - `pdb/`: pattern databases: `placement` (ranks), `build` (breadth-first tables on any
+//!     number of threads), `cache` (files), the additive look-up over a partition with its
+//!     symmetries and reflection;
+//!   - `prune`: the finite-state machine of duplicate move sequences that IDA* skips;
+//!   - `ida`: IDA* with the canonical path, on one thread or shared by several;
+//!   - `plan`: the policy: the bounds and tables tried per shape and goal, their give-up
+//!     budgets, and `any`'s weighted search;
+//!   - `state`, `stored`: packed boards and level maps; `astar`, `bfs`, `dfs`.
+//! - `any/`: fast, not optimal paths for boards of any size (its map in `any/mod.rs`).
+//! - `cli/`: the flags, the log (notes, `--stats`, the status line), the per-case solver, the
+//!   threads and `run` (its map in `cli/mod.rs`).
+//! - `main.rs`: this header and `main`, which only locks stdin and stdout and maps errors to
+//!   exit codes.
+//!
+//! The single file for judges is generated from this tree by `cargo test --test judge`
+//! (`target/judge/fifteen.rs`); edit the tree, never that file.
 
 #![forbid(unsafe_code)]
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-pub mod board;
-
-pub mod error;
-
-pub mod parse;
-
-pub mod goal;
-
-pub mod search;
-
 pub mod any;
-
+pub mod board;
 pub mod cli;
+pub mod error;
+pub mod goal;
+pub mod parse;
+pub mod search;
 
 use cli::{parse_args, run, Command, Terminals, HELP, USAGE};
 use error::Error;
@@ -180,34 +155,6 @@ mod tests {
             Terminals::default(),
         )?;
         Ok(String::from_utf8(output).unwrap_or_default())
-    }
-
-    #[test]
-    fn spiral_goals() {
-        let three = board::Shape { rows: 3, cols: 3 };
-        assert_eq!(goal::spiral(three), [1, 2, 3, 8, 0, 4, 7, 6, 5]);
-        let four = board::Shape { rows: 4, cols: 4 };
-        assert_eq!(
-            goal::spiral(four),
-            [1, 2, 3, 4, 12, 13, 14, 5, 11, 0, 15, 6, 10, 9, 8, 7]
-        );
-        assert_eq!(
-            goal::spiral(board::Shape { rows: 2, cols: 3 }),
-            [1, 2, 3, 0, 5, 4]
-        );
-        assert_eq!(
-            goal::spiral(board::Shape { rows: 3, cols: 4 }),
-            [1, 2, 3, 4, 10, 11, 0, 5, 9, 8, 7, 6]
-        );
-        assert_eq!(goal::spiral(board::Shape { rows: 3, cols: 1 }), [1, 2, 0]);
-        for rows in 1..10 {
-            for cols in 1..10 {
-                let mut tiles = goal::spiral(board::Shape { rows, cols });
-                tiles.sort_unstable();
-                assert!(tiles.iter().copied().eq(0..(rows * cols) as u32));
-            }
-        }
-        assert_eq!(goal::spiral(board::Shape { rows: 1, cols: 1 }), [0]);
     }
 
     #[test]
