@@ -95,10 +95,9 @@ pub fn is_reachable(shape: Shape, cells: &[u32], goal: &[u32]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     #[test]
     fn spiral_goals() {
+        use super::{spiral, Shape};
         let three = Shape { rows: 3, cols: 3 };
         assert_eq!(spiral(three), [1, 2, 3, 8, 0, 4, 7, 6, 5]);
         let four = Shape { rows: 4, cols: 4 };
