@@ -24,19 +24,20 @@
 //! by the shortest free path of three straight segments, all in O(length); a breadth-first
 //! search only next to the window of two tiles.
 //!
-//! Moves are handed to a [`any::Record`] as they are made: counted, or packed two bits a move
-//! ([`any::Packed`], up to [`any::KEPT`]), or written as letters by a second solve, which
-//! makes the same moves.
+//! Moves are handed to a [`Record`] as they are made: counted, or packed two bits a move
+//! ([`Packed`], up to [`KEPT`]), or written as letters by a second solve, which makes the
+//! same moves.
 //!
 //! # Files
 //!
 //! - `record`: where the moves go ([`Record`]): counted, packed two bits a move
 //!   ([`Packed`]), or written as letters ([`Letters`]);
-//! - `grid`: the padded layout of the cells (`Grid`), the word a cell holds (`Word`), the
-//!   part left (`Part`) and straight ways (`Segment`);
+//! - `grid`: the padded layout of the cells (`Grid`), the word a cell holds (`Word`) and
+//!   the part left (`Part`);
 //! - `peeler`: the board being peeled (`Peeler`), the order of the lines, and the moves of
 //!   the blank cell by cell;
-//! - `blank`: the blank's trips to a cell, straight, by three segments or breadth-first;
+//! - `blank`: the blank's trips to a cell: move by move, by three straight segments, or
+//!   breadth-first;
 //! - `tile`: a tile's steps toward its cell, the blank around it;
 //! - `line`: a line placed, the next cell to fill chosen;
 //! - `pair`: the last two cells of a line, filled together by a breadth-first search;
@@ -73,6 +74,7 @@ enum Order {
 /// cells of a line are filled. Each gives a valid path; on small boards, [`shortest`]
 /// tries all six and keeps the shortest.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+// `pub` while `cli::Path::Replay`, a `pub` item, holds one.
 pub struct Variant {
     /// Whether a square part loses a column (else a row) first.
     columns_first: bool,
@@ -110,6 +112,7 @@ pub(crate) fn shortest(shape: Shape, cells: &[u32], goal: &[u32]) -> Result<Vari
 /// Returned when `any` cannot bring a tile to its cell: a bug, which the tests find on no
 /// board, reported rather than a panic. Rows and columns count from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+// `pub` while `error::Error::Stuck`, a `pub` item, holds one.
 pub struct Stuck {
     pub(crate) tile: u32,
     pub(crate) row: usize,
@@ -119,14 +122,15 @@ pub struct Stuck {
 /// Solves `cells` to `goal` the way `variant` says, handing each move to `record`; the
 /// number of cells the blank's breadth-first searches visited. O(N·(rows+cols)) moves, in
 /// O(moves + N·(rows+cols)) time (a line's tiles are looked for over the part left, a
-/// tile chosen among at most [`CANDIDATES`]); O(N) memory, at most 34 bytes a cell (17
+/// tile chosen among at most `line::CANDIDATES`); O(N) memory, at most 34 bytes a cell (17
 /// a cell of the padded [`Grid`]; 4 of them a [`Word`] moved with the moves), and the
 /// answers kept of the pairs' searches (one a distinct question).
 ///
 /// # Constraints
 ///
-/// `goal` is reachable from `cells` ([`is_reachable`](super::goal::is_reachable)); otherwise, and on a bug, `Err`
-/// says which tile could not be placed, after some moves were recorded.
+/// `goal` is reachable from `cells` ([`is_reachable`](super::goal::is_reachable));
+/// otherwise, and on a bug, `Err` says which tile could not be placed, after some moves
+/// were recorded.
 pub(crate) fn solve<R: Record>(
     shape: Shape,
     cells: &[u32],

@@ -89,6 +89,7 @@ pub(crate) const KEPT: u64 = 3 << 30;
 /// in blocks of 1 MiB so that growing never copies, while there are at most `limit`;
 /// past it the blocks are dropped and the moves only counted.
 #[derive(Clone, Debug)]
+// `pub` while `cli::Path::Packed`, a `pub` item, holds one.
 pub struct Packed {
     blocks: Vec<Vec<u64>>,
     /// The moves since the last whole word, in its low bits.

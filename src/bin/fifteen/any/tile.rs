@@ -9,10 +9,8 @@ use super::Record;
 /// How much more (in Manhattan distance) the blank's four moves around a tile straight
 /// ahead must gain than its two around the corner for the tile to go straight now
 /// ([`Peeler::straight_way`]): when that makes no more moves in all, and when it makes
-/// later steps straight that would not have been. Measured on a random 100×100 board,
-/// in times the Manhattan distance: [2, 4] 2.93; [2, 2] 3.08; [0, 4] 2.97; [4, 4] 3.02;
-/// [2, never] 2.98; 6 rather than 4 where two more steps are straight 2.96; never
-/// straight while a turn is as short 3.16.
+/// later steps straight that would not have been. Tuned for the fewest moves on large
+/// random boards; the values tried are in `benches/README.md`.
 const STRAIGHT_GAIN: [isize; 2] = [2, 4];
 
 impl<'r, R: Record, W: Word> Peeler<'r, R, W> {
@@ -268,30 +266,7 @@ impl<'r, R: Record, W: Word> Peeler<'r, R, W> {
                 // As `straight_way`: going straight makes no more moves in all when the
                 // tile has more to go ahead than across.
                 let costly = p_along.abs_diff(t_along) <= p_other.abs_diff(t_other);
-                let corner = blank + turn - p;
-                let locked = self.locked(corner);
-                let mut least = 0;
-                if !locked {
-                    least = self.step_gain(corner, other, blank > corner)
-                        + self.step_gain(turn, ALONG, corner > turn)
-                        + STRAIGHT_GAIN[usize::from(costly)];
-                    // Four moves gain at most 4: no need to weigh the way around.
-                    if least > 4 {
-                        self.turn_step::<ALONG>(p, turn, corner);
-                        return Some(turn);
-                    }
-                }
-                match self.way_around_along::<ALONG>(p, ahead) {
-                    Some((gain, higher)) if locked || gain >= least => {
-                        self.straight_step::<ALONG>(p, ahead, higher);
-                        Some(ahead)
-                    }
-                    _ if !locked => {
-                        self.turn_step::<ALONG>(p, turn, corner);
-                        Some(turn)
-                    }
-                    _ => None,
-                }
+                self.turn_or_straight::<ALONG>(p, turn, ahead, costly)
             }
             (Some(turn), None) => {
                 let corner = blank + turn - p;
@@ -307,6 +282,46 @@ impl<'r, R: Record, W: Word> Peeler<'r, R, W> {
                 Some(ahead)
             }
             (None, None) => None,
+        }
+    }
+
+    /// [`Peeler::step_along`] where the tile may both turn onto `turn` and go straight on
+    /// to `ahead` (`costly` as in [`Peeler::straight_way`]): the turn unless the blank's
+    /// way around the tile gains [`STRAIGHT_GAIN`] more (or the corner is locked). The
+    /// cell the tile stepped to; `None`, nothing moved, when the corner is locked and the
+    /// way around shut. O(1).
+    #[inline(always)]
+    fn turn_or_straight<const ALONG: usize>(
+        &mut self,
+        p: usize,
+        turn: usize,
+        ahead: usize,
+        costly: bool,
+    ) -> Option<usize> {
+        let blank = self.blank;
+        let corner = blank + turn - p;
+        let locked = self.locked(corner);
+        let mut least = 0;
+        if !locked {
+            least = self.step_gain(corner, 1 - ALONG, blank > corner)
+                + self.step_gain(turn, ALONG, corner > turn)
+                + STRAIGHT_GAIN[usize::from(costly)];
+            // Four moves gain at most 4: no need to weigh the way around.
+            if least > 4 {
+                self.turn_step::<ALONG>(p, turn, corner);
+                return Some(turn);
+            }
+        }
+        match self.way_around_along::<ALONG>(p, ahead) {
+            Some((gain, higher)) if locked || gain >= least => {
+                self.straight_step::<ALONG>(p, ahead, higher);
+                Some(ahead)
+            }
+            _ if !locked => {
+                self.turn_step::<ALONG>(p, turn, corner);
+                Some(turn)
+            }
+            _ => None,
         }
     }
 
