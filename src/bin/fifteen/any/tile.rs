@@ -106,7 +106,13 @@ impl<'r, R: Record, W: Word> Peeler<'r, R, W> {
                 // go ahead than across (a straight step comes sooner or later); else it
                 // makes one or two more steps straight, 2 or 4 more moves.
                 let costly = along <= across;
-                Some(match self.straight_way(p, ahead, q, costly) {
+                // A constant axis for `straight_way`: the blank is behind the tile.
+                let way = if self.blank.abs_diff(p) == 1 {
+                    self.straight_way::<1>(p, ahead, q, costly)
+                } else {
+                    self.straight_way::<0>(p, ahead, q, costly)
+                };
+                Some(match way {
                     Some(way) => (ahead, Some(way)),
                     None => (q, None),
                 })
@@ -120,24 +126,9 @@ impl<'r, R: Record, W: Word> Peeler<'r, R, W> {
     /// way around it to `ahead` ([`Peeler::way_around`]) when its four moves gain at
     /// least [`STRAIGHT_GAIN`] more than its two around the corner (or the corner is
     /// locked); else `None`, a turn. The way is weighed only where its four moves could
-    /// gain that much (4 at most). O(1).
-    fn straight_way(
-        &self,
-        p: usize,
-        ahead: usize,
-        turn: usize,
-        costly: bool,
-    ) -> Option<[usize; 3]> {
-        if self.blank.abs_diff(p) == 1 {
-            self.straight_way_along::<1>(p, ahead, turn, costly)
-        } else {
-            self.straight_way_along::<0>(p, ahead, turn, costly)
-        }
-    }
-
-    /// [`Peeler::straight_way`] for a tile going along `ALONG`, a constant (as in
-    /// [`Peeler::way_around_along`]).
-    fn straight_way_along<const ALONG: usize>(
+    /// gain that much (4 at most). The tile goes along `ALONG`, a constant (as in
+    /// [`Peeler::way_around_along`]). O(1).
+    fn straight_way<const ALONG: usize>(
         &self,
         p: usize,
         ahead: usize,
