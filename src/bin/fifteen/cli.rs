@@ -12,25 +12,29 @@ use super::search::state::{bits_per_cell, BTreeLevels, HashLevels, StateKey};
 use super::search::{stored, Budget, Limits, Notes, Puzzle};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// The usage line printed by `--help` and after a usage error.
-pub const USAGE: &str = "usage: fifteen [--algo ida|astar|bfs|dfs|any] [--bound K] \
-[--map hash|btree] [--goal standard|blank-first|spiral|\"t t t ...\"] [--stats] \
-[--max-nodes N] [--time-limit SECONDS] [--max-memory MIB] [--jobs N] [--cache DIR] < cases";
+/// The version `--version` prints. Cargo.toml's (a test ties the two), written out because a
+/// judge builds the generated file alone, with no Cargo to tell it.
+pub const VERSION: &str = "0.1.0";
 
-/// What `--help` prints after the usage line: the file's header in short.
+/// The usage line printed by `--help` and after a usage error.
+pub const USAGE: &str = "usage: fifteen [OPTIONS] [FILE]";
+
+/// What `--help` prints after the usage line: the program's header in short.
 pub const HELP: &str = "
 Solves the n x n sliding-tile puzzle and its rectangular kin (Montresor 19.5, the
 15-puzzle, Korf's 100): the least number of moves to the goal, and the moves.
 
-Input: cases until end of input. A case is a header line, n (an n x n board) or
-\"rows cols\", then rows*cols integers, row-major, 0 the blank. Piped input is read
-whole; at a terminal each case is answered once its last tile is typed (Ctrl-D ends).
+Input: cases until end of input, from FILE or else from stdin. A case is a header
+line, n (an n x n board) or \"rows cols\", then rows*cols integers, row-major, 0 the
+blank. Piped input and files are read whole; at a terminal each case is answered
+once its last tile is typed (Ctrl-D ends).
 
 Options:
+  FILE              read the cases from FILE instead of stdin
   --algo A          ida (default): optimal, the canonical path; astar, bfs: the
                     textbook searches, optimal; dfs: some path of at most --bound K
                     moves; any: fast, not optimal, for boards of any size
@@ -46,6 +50,7 @@ Options:
   --jobs N          threads (default 1): cases at once, or one board shared
   --cache DIR       keep ida's tables in files in DIR: on the 4x4, 8-7 tables
                     (577 MB, minutes to build once; the hardest boards in seconds)
+  --version         print the name and version
   -h, --help        print this help
 
 Output: per case, the number of moves (-1 when the goal cannot be reached), then,
@@ -53,12 +58,17 @@ for a reachable goal, the path in U D L R (the direction the blank moves; an emp
 line for a solved board).
 
 Exit codes: 0 done; 1 bad input (\"error: case N: ...\" on stderr, after the answers
-to the cases before it); 2 bad usage; 3 a limit reached.
+to the cases before it) or a FILE that cannot be read; 2 bad usage; 3 a limit reached.
 
-Example:
+Examples:
   $ printf '3\\n2 8 3\\n1 0 4\\n7 6 5\\n' | fifteen --goal spiral
   4
-  ULDR";
+  ULDR
+  $ printf '2 3\\n1 2 3\\n0 4 5\\n' | fifteen
+  2
+  RR
+  $ fifteen --algo any boards.txt        # fast, not optimal, any size
+  $ fifteen --cache tables korf100.txt   # 8-7 tables kept in tables/, built once";
 
 /// The search chosen by `--algo`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,6 +123,8 @@ pub struct Config {
     /// The directory that keeps pattern databases between runs (`--cache`), where `ida`
     /// uses 8-7 tables on the 4×4.
     pub cache: Option<PathBuf>,
+    /// The file to read the cases from (`[FILE]`), else stdin.
+    pub file: Option<String>,
 }
 
 impl Default for Config {
@@ -129,6 +141,7 @@ impl Default for Config {
             },
             jobs: 1,
             cache: None,
+            file: None,
         }
     }
 }
@@ -137,6 +150,7 @@ impl Default for Config {
 #[derive(Debug)]
 pub enum Command {
     Help,
+    Version,
     Solve(Config),
 }
 
@@ -144,6 +158,7 @@ pub enum Command {
 #[derive(Clone, Copy)]
 enum Flag {
     Help,
+    Version,
     Stats,
     Algo,
     Bound,
@@ -156,9 +171,10 @@ enum Flag {
     Cache,
 }
 
-/// Every flag by name; all but `--help` and `--stats` take a value.
-const FLAGS: [(&str, Flag); 12] = [
+/// Every flag by name; all but `--help`, `--version` and `--stats` take a value.
+const FLAGS: [(&str, Flag); 13] = [
     ("--help", Flag::Help),
+    ("--version", Flag::Version),
     ("-h", Flag::Help),
     ("--stats", Flag::Stats),
     ("--algo", Flag::Algo),
@@ -172,7 +188,8 @@ const FLAGS: [(&str, Flag); 12] = [
     ("--cache", Flag::Cache),
 ];
 
-/// Reads the flags (`--flag value` or `--flag=value`). O(arguments).
+/// Reads the flags (`--flag value` or `--flag=value`) and one argument not starting with
+/// `-`, the file to read. O(arguments).
 pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Error> {
     let mut config = Config::default();
     let mut algorithm = "ida".to_string();
@@ -186,10 +203,18 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Er
             _ => (arg.clone(), None),
         };
         let Some(&(name, flag)) = FLAGS.iter().find(|(name, _)| *name == given) else {
-            return Err(Error::UnknownFlag(arg));
+            if arg.starts_with('-') {
+                return Err(Error::UnknownFlag(arg));
+            }
+            if config.file.is_some() {
+                return Err(Error::SecondFile(arg));
+            }
+            config.file = Some(arg);
+            continue;
         };
         match flag {
             Flag::Help => return Ok(Command::Help),
+            Flag::Version => return Ok(Command::Version),
             Flag::Stats => {
                 config.stats = true;
                 continue;
@@ -212,7 +237,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Er
                 .ok_or_else(|| bad(expected))
         };
         match flag {
-            Flag::Help | Flag::Stats => {}
+            Flag::Help | Flag::Version | Flag::Stats => {}
             Flag::Algo => {
                 if !["ida", "astar", "bfs", "dfs", "any"].contains(&value.as_str()) {
                     return Err(bad("ida, astar, bfs, dfs or any"));
@@ -442,7 +467,13 @@ pub struct Solver {
     live: Mutex<Vec<(usize, Arc<Budget>)>>,
     /// The number of the first case that failed: the later ones are called off.
     failed: AtomicUsize,
+    /// Whether [`LONG_NOTE`] has been written.
+    warned: AtomicBool,
 }
+
+/// The note of `ida` starting, with no limit, on a board it will likely not finish soon.
+const LONG_NOTE: &str = "ida may search this board for hours; --algo any answers at once \
+(not optimal), --time-limit SECONDS stops the search";
 
 impl Solver {
     /// A solver for an input of `cases` cases, one board searched by `threads` threads,
@@ -455,6 +486,7 @@ impl Solver {
             plans: Mutex::new(Vec::new()),
             live: Mutex::new(Vec::new()),
             failed: AtomicUsize::new(usize::MAX),
+            warned: AtomicBool::new(false),
         }
     }
 
@@ -500,6 +532,18 @@ impl Solver {
             .ok()
             .flatten()?;
         Some((near, budget.nodes()))
+    }
+
+    /// Whether `ida` will likely not finish soon on `shape`: 5×5 and larger boards, unless
+    /// the 5×5 tables may be in `--cache`, with neither `--max-nodes` nor `--time-limit`.
+    fn likely_long(&self, shape: Shape) -> bool {
+        let config = &self.config;
+        let five = shape.rows == 5 && shape.cols == 5;
+        config.algorithm == Algorithm::Ida
+            && shape.rows.min(shape.cols) >= 5
+            && !(five && config.cache.is_some())
+            && config.limits.max_nodes.is_none()
+            && config.limits.time_limit.is_none()
     }
 
     /// The cases being solved, for the status line.
@@ -582,6 +626,9 @@ impl Solver {
                 search,
                 cells: shape.cells(),
             });
+        }
+        if self.likely_long(shape) && !self.warned.swap(true, Ordering::Relaxed) {
+            notes.note(&format!("note: case {case}: {LONG_NOTE}"));
         }
         let bytes = |board: &[u32]| board.iter().map(|&t| t as u8).collect::<Vec<u8>>();
         let start = bytes(cells);

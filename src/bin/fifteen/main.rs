@@ -122,11 +122,11 @@ pub mod any;
 
 pub mod cli;
 
-use cli::{parse_args, run, Command, Terminals, HELP, USAGE};
+use cli::{parse_args, run, Command, Terminals, HELP, USAGE, VERSION};
 use error::Error;
 
-/// Reads stdin, writes the answers to stdout, maps errors to exit codes (1 input, 2 usage,
-/// 3 limit).
+/// Reads the cases of FILE or stdin, writes the answers to stdout, maps errors to exit
+/// codes (1 input, 2 usage, 3 limit).
 fn main() -> ExitCode {
     // An argument that is not UTF-8 is read lossily, to be refused as unknown or bad.
     let args = std::env::args_os().skip(1);
@@ -134,6 +134,10 @@ fn main() -> ExitCode {
     let config = match command {
         Ok(Command::Help) => {
             println!("{USAGE}\n{HELP}");
+            return ExitCode::SUCCESS;
+        }
+        Ok(Command::Version) => {
+            println!("fifteen {VERSION}");
             return ExitCode::SUCCESS;
         }
         Ok(Command::Solve(config)) => config,
@@ -144,17 +148,36 @@ fn main() -> ExitCode {
     };
     let stdout = io::stdout();
     let mut output = io::BufWriter::new(stdout.lock());
-    let terminals = Terminals {
-        stdin: io::stdin().is_terminal(),
-        stderr: io::stderr().is_terminal(),
+    let stderr = io::stderr().is_terminal();
+    let result = match &config.file {
+        Some(file) => match std::fs::read(file) {
+            Ok(bytes) => {
+                let terminals = Terminals {
+                    stdin: false,
+                    stderr,
+                };
+                run(
+                    &config,
+                    &bytes[..],
+                    &mut output,
+                    &mut io::stderr(),
+                    terminals,
+                )
+            }
+            Err(e) => Err(Error::CannotRead {
+                file: file.clone(),
+                message: e.to_string(),
+            }),
+        },
+        None => {
+            let terminals = Terminals {
+                stdin: io::stdin().is_terminal(),
+                stderr,
+            };
+            let stdin = io::stdin().lock();
+            run(&config, stdin, &mut output, &mut io::stderr(), terminals)
+        }
     };
-    let result = run(
-        &config,
-        io::stdin().lock(),
-        &mut output,
-        &mut io::stderr(),
-        terminals,
-    );
     let flushed = output.flush();
     match result.and(flushed.map_err(|e| Error::Io(e.to_string()))) {
         Ok(()) => ExitCode::SUCCESS,
