@@ -191,7 +191,7 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cli::Config;
+    use cli::args::Config;
 
     fn answer(input: &str, config: &Config) -> Result<String, Error> {
         let mut output = Vec::new();
