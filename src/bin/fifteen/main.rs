@@ -122,7 +122,7 @@ pub mod any;
 
 pub mod cli;
 
-use cli::{parse_args, run, Command, Terminals, HELP, USAGE, VERSION};
+use cli::{help, parse_args, run, Command, Terminals, USAGE, VERSION};
 use error::Error;
 
 /// Reads the cases of FILE or stdin, writes the answers to stdout, maps errors to exit
@@ -133,7 +133,7 @@ fn main() -> ExitCode {
     let command = parse_args(args.map(|arg| arg.to_string_lossy().into_owned()));
     let config = match command {
         Ok(Command::Help) => {
-            println!("{USAGE}\n{HELP}");
+            println!("{}", help());
             return ExitCode::SUCCESS;
         }
         Ok(Command::Version) => {

@@ -15,8 +15,8 @@ pub const VERSION: &str = "0.1.0";
 /// The usage line printed by `--help` and after a usage error.
 pub const USAGE: &str = "usage: fifteen [OPTIONS] [FILE]";
 
-/// What `--help` prints after the usage line: the program's header in short.
-pub const HELP: &str = "
+/// What `--help` prints before the options: what the program does and its input.
+const ABOUT: &str = "
 Solves the n x n sliding-tile puzzle and its rectangular kin (Montresor 19.5, the
 15-puzzle, Korf's 100): the least number of moves to the goal, and the moves.
 
@@ -27,24 +27,10 @@ once its last tile is typed (Ctrl-D ends).
 
 Options:
   FILE              read the cases from FILE instead of stdin
-  --algo A          ida (default): optimal, the canonical path; astar, bfs: the
-                    textbook searches, optimal; dfs: some path of at most --bound K
-                    moves; any: fast, not optimal, for boards of any size
-  --bound K         the most moves of dfs
-  --map M           the level map of astar and bfs: hash (default) or btree
-  --goal G          standard (default: 1 2 ... N-1 0), blank-first (0 1 ... N-1),
-                    spiral, or \"t t t ...\" (a board of the case's size)
-  --stats           per case on stderr: search, bound, nodes, table and solve times
-  --max-nodes N     stop a search after N nodes (exit 3)
-  --time-limit S    stop a search after S seconds (exit 3)
-  --max-memory MIB  the memory astar and bfs, and ida's tables, may use
-                    (default 4096; exit 3)
-  --jobs N          threads (default 1): cases at once, or one board shared
-  --cache DIR       keep ida's tables in files in DIR: on the 4x4, 8-7 tables
-                    (577 MB, minutes to build once; the hardest boards in seconds)
-  --version         print the name and version
-  -h, --help        print this help
+";
 
+/// What `--help` prints after the options: output, exit codes, examples.
+const OUTRO: &str = "
 Output: per case, the number of moves (-1 when the goal cannot be reached), then,
 for a reachable goal, the path in U D L R (the direction the blank moves; an empty
 line for a solved board).
@@ -61,6 +47,25 @@ Examples:
   RR
   $ fifteen --algo any boards.txt        # fast, not optimal, any size
   $ fifteen --cache tables korf100.txt   # 8-7 tables kept in tables/, built once";
+
+/// The column where a flag's help starts.
+const HELP_COLUMN: usize = 20;
+
+/// What `--help` prints: the usage line, [`ABOUT`], a line or more for each of [`FLAGS`],
+/// and [`OUTRO`].
+pub(crate) fn help() -> String {
+    let mut text = format!("{USAGE}\n{ABOUT}");
+    for spec in &FLAGS {
+        let mut left = spec.names.join(", ");
+        if let Flag::Valued(valued) = spec.flag {
+            left = format!("{left} {}", valued.placeholder());
+        }
+        let indent = format!("\n{:HELP_COLUMN$}", "");
+        let help = spec.help.replace('\n', &indent);
+        text += &format!("  {left:<width$}{help}\n", width = HELP_COLUMN - 2);
+    }
+    text + OUTRO
+}
 
 /// The search chosen by `--algo`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,6 +157,13 @@ enum Flag {
     Help,
     Version,
     Stats,
+    /// A flag followed by a value.
+    Valued(Valued),
+}
+
+/// A flag that takes a value, `--flag value` or `--flag=value`.
+#[derive(Clone, Copy)]
+enum Valued {
     Algo,
     Bound,
     Map,
@@ -163,29 +175,125 @@ enum Flag {
     Cache,
 }
 
-/// Every flag by name; all but `--help`, `--version` and `--stats` take a value.
-const FLAGS: [(&str, Flag); 13] = [
-    ("--help", Flag::Help),
-    ("--version", Flag::Version),
-    ("-h", Flag::Help),
-    ("--stats", Flag::Stats),
-    ("--algo", Flag::Algo),
-    ("--bound", Flag::Bound),
-    ("--map", Flag::Map),
-    ("--goal", Flag::Goal),
-    ("--max-nodes", Flag::MaxNodes),
-    ("--time-limit", Flag::TimeLimit),
-    ("--max-memory", Flag::MaxMemory),
-    ("--jobs", Flag::Jobs),
-    ("--cache", Flag::Cache),
+impl Valued {
+    /// The value's name in the help.
+    fn placeholder(self) -> &'static str {
+        match self {
+            Valued::Algo => "A",
+            Valued::Bound => "K",
+            Valued::Map => "M",
+            Valued::Goal => "G",
+            Valued::MaxNodes => "N",
+            Valued::TimeLimit => "S",
+            Valued::MaxMemory => "MIB",
+            Valued::Jobs => "N",
+            Valued::Cache => "DIR",
+        }
+    }
+}
+
+/// A flag, its names and its help (lines after the first at [`HELP_COLUMN`]).
+struct Spec {
+    names: &'static [&'static str],
+    flag: Flag,
+    help: &'static str,
+}
+
+/// Every flag, in the order of the help, which is written from this table.
+const FLAGS: [Spec; 12] = [
+    Spec {
+        names: &["--algo"],
+        flag: Flag::Valued(Valued::Algo),
+        help: "ida (default): optimal, the canonical path; astar, bfs: the
+textbook searches, optimal; dfs: some path of at most --bound K
+moves; any: fast, not optimal, for boards of any size",
+    },
+    Spec {
+        names: &["--bound"],
+        flag: Flag::Valued(Valued::Bound),
+        help: "the most moves of dfs",
+    },
+    Spec {
+        names: &["--map"],
+        flag: Flag::Valued(Valued::Map),
+        help: "the level map of astar and bfs: hash (default) or btree",
+    },
+    Spec {
+        names: &["--goal"],
+        flag: Flag::Valued(Valued::Goal),
+        help: "standard (default: 1 2 ... N-1 0), blank-first (0 1 ... N-1),
+spiral, or \"t t t ...\" (a board of the case's size)",
+    },
+    Spec {
+        names: &["--stats"],
+        flag: Flag::Stats,
+        help: "per case on stderr: search, bound, nodes, table and solve times",
+    },
+    Spec {
+        names: &["--max-nodes"],
+        flag: Flag::Valued(Valued::MaxNodes),
+        help: "stop a search after N nodes (exit 3)",
+    },
+    Spec {
+        names: &["--time-limit"],
+        flag: Flag::Valued(Valued::TimeLimit),
+        help: "stop a search after S seconds (exit 3)",
+    },
+    Spec {
+        names: &["--max-memory"],
+        flag: Flag::Valued(Valued::MaxMemory),
+        help: "the memory astar and bfs, and ida's tables, may use
+(default 4096; exit 3)",
+    },
+    Spec {
+        names: &["--jobs"],
+        flag: Flag::Valued(Valued::Jobs),
+        help: "threads (default 1): cases at once, or one board shared",
+    },
+    Spec {
+        names: &["--cache"],
+        flag: Flag::Valued(Valued::Cache),
+        help: "keep ida's tables in files in DIR: on the 4x4, 8-7 tables
+(577 MB, minutes to build once; the hardest boards in seconds)",
+    },
+    Spec {
+        names: &["--version"],
+        flag: Flag::Version,
+        help: "print the name and version",
+    },
+    Spec {
+        names: &["-h", "--help"],
+        flag: Flag::Help,
+        help: "print this help",
+    },
 ];
+
+/// The `--algo` names, before `--bound` is known.
+#[derive(Clone, Copy)]
+enum Search {
+    Ida,
+    Astar,
+    Bfs,
+    Dfs,
+    Any,
+}
+
+/// What the flags have chosen so far: the configuration, and `--algo` and `--bound`, which
+/// are checked together at the end.
+struct Chosen {
+    config: Config,
+    search: Search,
+    bound: Option<u64>,
+}
 
 /// Reads the flags (`--flag value` or `--flag=value`) and one argument not starting with
 /// `-`, the file to read. O(arguments).
 pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Error> {
-    let mut config = Config::default();
-    let mut algorithm = "ida".to_string();
-    let mut bound = None;
+    let mut chosen = Chosen {
+        config: Config::default(),
+        search: Search::Ida,
+        bound: None,
+    };
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         let (given, inline) = match arg.split_once('=') {
@@ -194,28 +302,54 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Er
             }
             _ => (arg.clone(), None),
         };
-        let Some(&(name, flag)) = FLAGS.iter().find(|(name, _)| *name == given) else {
+        let Some(spec) = FLAGS
+            .iter()
+            .find(|spec| spec.names.contains(&given.as_str()))
+        else {
             if arg.starts_with('-') {
                 return Err(Error::UnknownFlag(arg));
             }
-            if config.file.is_some() {
+            if chosen.config.file.is_some() {
                 return Err(Error::SecondFile(arg));
             }
-            config.file = Some(arg);
+            chosen.config.file = Some(arg);
             continue;
         };
-        match flag {
+        let name = spec.names[spec.names.len() - 1];
+        match spec.flag {
             Flag::Help => return Ok(Command::Help),
             Flag::Version => return Ok(Command::Version),
-            Flag::Stats => {
-                config.stats = true;
-                continue;
+            Flag::Stats => chosen.config.stats = true,
+            Flag::Valued(valued) => {
+                let value = inline
+                    .or_else(|| args.next())
+                    .ok_or(Error::MissingValue(name))?;
+                chosen.take(valued, name, value)?;
             }
-            _ => {}
         }
-        let value = inline
-            .or_else(|| args.next())
-            .ok_or(Error::MissingValue(name))?;
+    }
+    let Chosen {
+        mut config,
+        search,
+        bound,
+    } = chosen;
+    config.algorithm = match (search, bound) {
+        (Search::Dfs, Some(k)) => Algorithm::Stored(Stored::Dfs(k)),
+        (Search::Dfs, None) => return Err(Error::DfsWithoutBound),
+        (Search::Ida | Search::Astar | Search::Bfs | Search::Any, Some(k)) => {
+            return Err(Error::BoundWithoutDfs(k))
+        }
+        (Search::Ida, None) => Algorithm::Ida,
+        (Search::Astar, None) => Algorithm::Stored(Stored::Astar),
+        (Search::Bfs, None) => Algorithm::Stored(Stored::Bfs),
+        (Search::Any, None) => Algorithm::Any,
+    };
+    Ok(Command::Solve(config))
+}
+
+impl Chosen {
+    /// Takes `value` for the flag `valued`, named `name` on the command line.
+    fn take(&mut self, valued: Valued, name: &'static str, value: String) -> Result<(), Error> {
         let bad = |expected| Error::BadValue {
             flag: name,
             value: value.clone(),
@@ -228,23 +362,29 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Er
                 .filter(|&n: &usize| n > 0)
                 .ok_or_else(|| bad(expected))
         };
-        match flag {
-            Flag::Help | Flag::Version | Flag::Stats => {}
-            Flag::Algo => {
-                if !["ida", "astar", "bfs", "dfs", "any"].contains(&value.as_str()) {
-                    return Err(bad("ida, astar, bfs, dfs or any"));
+        let config = &mut self.config;
+        match valued {
+            Valued::Algo => {
+                self.search = match value.as_str() {
+                    "ida" => Search::Ida,
+                    "astar" => Search::Astar,
+                    "bfs" => Search::Bfs,
+                    "dfs" => Search::Dfs,
+                    "any" => Search::Any,
+                    _ => return Err(bad("ida, astar, bfs, dfs or any")),
                 }
-                algorithm = value.clone();
             }
-            Flag::Bound => bound = Some(value.parse().map_err(|_| bad("a number of moves"))?),
-            Flag::Map => {
+            Valued::Bound => {
+                self.bound = Some(value.parse().map_err(|_| bad("a number of moves"))?)
+            }
+            Valued::Map => {
                 config.map = match value.as_str() {
                     "hash" => MapKind::Hash,
                     "btree" => MapKind::BTree,
                     _ => return Err(bad("hash or btree")),
                 }
             }
-            Flag::Goal => {
+            Valued::Goal => {
                 config.goal = match value.as_str() {
                     "standard" => Goal::Standard,
                     "blank-first" => Goal::BlankFirst,
@@ -254,10 +394,10 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Er
                     })?),
                 }
             }
-            Flag::MaxNodes => {
+            Valued::MaxNodes => {
                 config.limits.max_nodes = Some(value.parse().map_err(|_| bad("a number of nodes"))?)
             }
-            Flag::TimeLimit => {
+            Valued::TimeLimit => {
                 let seconds: f64 = value
                     .parse()
                     .map_err(|_| bad("a positive number of seconds"))?;
@@ -266,20 +406,13 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Er
                 }
                 config.limits.time_limit = Some(Duration::from_secs_f64(seconds));
             }
-            Flag::MaxMemory => config.limits.max_memory_mib = positive("a positive number of MiB")?,
-            Flag::Jobs => config.jobs = positive("a positive number of threads")?,
-            Flag::Cache if value.is_empty() => return Err(bad("a directory")),
-            Flag::Cache => config.cache = Some(PathBuf::from(&value)),
+            Valued::MaxMemory => {
+                config.limits.max_memory_mib = positive("a positive number of MiB")?
+            }
+            Valued::Jobs => config.jobs = positive("a positive number of threads")?,
+            Valued::Cache if value.is_empty() => return Err(bad("a directory")),
+            Valued::Cache => config.cache = Some(PathBuf::from(&value)),
         }
+        Ok(())
     }
-    config.algorithm = match (algorithm.as_str(), bound) {
-        ("dfs", Some(k)) => Algorithm::Stored(Stored::Dfs(k)),
-        ("dfs", None) => return Err(Error::DfsWithoutBound),
-        (_, Some(k)) => return Err(Error::BoundWithoutDfs(k)),
-        ("astar", None) => Algorithm::Stored(Stored::Astar),
-        ("bfs", None) => Algorithm::Stored(Stored::Bfs),
-        ("any", None) => Algorithm::Any,
-        _ => Algorithm::Ida,
-    };
-    Ok(Command::Solve(config))
 }

@@ -16,5 +16,5 @@ mod log;
 pub(crate) mod schedule;
 pub(crate) mod solve;
 
-pub(crate) use args::{parse_args, Command, HELP, USAGE, VERSION};
+pub(crate) use args::{help, parse_args, Command, USAGE, VERSION};
 pub(crate) use schedule::{run, Terminals};

@@ -230,42 +230,10 @@ impl Solver {
                 stats,
             });
         }
-        let started = Instant::now();
         if config.algorithm == Algorithm::Any {
-            stats.manhattan = Some(manhattan(shape, cells, goal));
-            if let Some((near, nodes)) = self.solve_near(shape, cells, goal, notes) {
-                stats.nodes = nodes;
-                stats.bound = near.bounds;
-                stats.table = near.table;
-                stats.solve = started.elapsed().saturating_sub(near.table);
-                return Ok(Answer {
-                    moves: near.moves.map(Path::Moves),
-                    reachable,
-                    stats,
-                });
-            }
-            let stuck = |at| Error::Stuck { case, at };
-            let variant = any::shortest(shape, cells, goal).map_err(stuck)?;
-            let mut packed = any::Packed::new(any::KEPT);
-            stats.nodes = any::solve(shape, cells, goal, variant, &mut packed).map_err(stuck)?;
-            stats.solve = started.elapsed();
-            let path = if packed.is_whole() {
-                Path::Packed(packed)
-            } else {
-                Path::Replay {
-                    shape,
-                    cells: cells.to_vec(),
-                    goal: goal.to_vec(),
-                    variant,
-                    count: packed.count(),
-                }
-            };
-            return Ok(Answer {
-                moves: Some(path),
-                reachable,
-                stats,
-            });
+            return self.solve_any((shape, cells, goal), case, stats, notes);
         }
+        let started = Instant::now();
         if shape.cells() > 256 {
             return Err(Error::TooLarge {
                 case,
@@ -312,6 +280,52 @@ impl Solver {
         let moves = result.map_err(|hit| Error::Limit { case, hit })?;
         Ok(Answer {
             moves: moves.map(Path::Moves),
+            reachable,
+            stats,
+        })
+    }
+
+    /// `any`'s answer to case number `case`, a reachable board not at its goal: a short
+    /// path by [`Solver::solve_near`] where it answers, else [`any::solve`]'s path, packed
+    /// or, past [`any::KEPT`] moves, replayed as it is written.
+    fn solve_any(
+        &self,
+        (shape, cells, goal): (Shape, &[u32], &[u32]),
+        case: usize,
+        mut stats: Stats,
+        notes: &dyn Notes,
+    ) -> Result<Answer, Error> {
+        let (started, reachable) = (Instant::now(), true);
+        stats.manhattan = Some(manhattan(shape, cells, goal));
+        if let Some((near, nodes)) = self.solve_near(shape, cells, goal, notes) {
+            stats.nodes = nodes;
+            stats.bound = near.bounds;
+            stats.table = near.table;
+            stats.solve = started.elapsed().saturating_sub(near.table);
+            return Ok(Answer {
+                moves: near.moves.map(Path::Moves),
+                reachable,
+                stats,
+            });
+        }
+        let stuck = |at| Error::Stuck { case, at };
+        let variant = any::shortest(shape, cells, goal).map_err(stuck)?;
+        let mut packed = any::Packed::new(any::KEPT);
+        stats.nodes = any::solve(shape, cells, goal, variant, &mut packed).map_err(stuck)?;
+        stats.solve = started.elapsed();
+        let path = if packed.is_whole() {
+            Path::Packed(packed)
+        } else {
+            Path::Replay {
+                shape,
+                cells: cells.to_vec(),
+                goal: goal.to_vec(),
+                variant,
+                count: packed.count(),
+            }
+        };
+        Ok(Answer {
+            moves: Some(path),
             reachable,
             stats,
         })
