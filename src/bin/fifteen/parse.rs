@@ -12,14 +12,14 @@ struct Token<'a> {
 
 /// One board read from the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Case {
-    pub shape: Shape,
-    pub cells: Vec<u32>,
+pub(crate) struct Case {
+    pub(crate) shape: Shape,
+    pub(crate) cells: Vec<u32>,
 }
 
 /// The cases of an input, read one at a time so that earlier answers can be printed
 /// before a later case turns out to be bad. Stops after the first error.
-pub struct Cases<'a> {
+pub(crate) struct Cases<'a> {
     tokens: Vec<Token<'a>>,
     next: usize,
     case: usize,
@@ -28,7 +28,7 @@ pub struct Cases<'a> {
 
 impl<'a> Cases<'a> {
     /// The cases of `input`. O(length).
-    pub fn new(input: &'a [u8]) -> Self {
+    pub(crate) fn new(input: &'a [u8]) -> Self {
         Cases {
             tokens: tokens(input),
             next: 0,
@@ -196,7 +196,7 @@ fn tile_list(tokens: &[Token], cells: usize, case: usize) -> Result<Vec<u32>, Er
 }
 
 /// Reads an explicit goal, `--goal "t t t …"`: a permutation of 0..N. O(N).
-pub fn goal_tiles(text: &str) -> Option<Vec<u32>> {
+pub(crate) fn goal_tiles(text: &str) -> Option<Vec<u32>> {
     let tokens = tokens(text.as_bytes());
     if tokens.is_empty() {
         return None;

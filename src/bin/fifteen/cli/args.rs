@@ -10,10 +10,10 @@ use std::time::Duration;
 
 /// The version `--version` prints. Cargo.toml's (a test ties the two), written out because a
 /// judge builds the generated file alone, with no Cargo to tell it.
-pub const VERSION: &str = "0.1.0";
+pub(crate) const VERSION: &str = "0.1.0";
 
 /// The usage line printed by `--help` and after a usage error.
-pub const USAGE: &str = "usage: fifteen [OPTIONS] [FILE]";
+pub(crate) const USAGE: &str = "usage: fifteen [OPTIONS] [FILE]";
 
 /// What `--help` prints before the options: what the program does and its input.
 const ABOUT: &str = "
@@ -69,7 +69,7 @@ pub(crate) fn help() -> String {
 
 /// The search chosen by `--algo`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Algorithm {
+pub(crate) enum Algorithm {
     /// IDA* with the strongest bound for the board (see [`Plan`]), the canonical path.
     Ida,
     /// One of the searches of seed 003 that store configurations.
@@ -80,7 +80,7 @@ pub enum Algorithm {
 
 /// The searches that store configurations, keyed by packed boards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stored {
+pub(crate) enum Stored {
     Astar,
     Bfs,
     /// Depth-first within `--bound K` moves.
@@ -101,27 +101,27 @@ impl Algorithm {
 
 /// The level map chosen by `--map`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MapKind {
+pub(crate) enum MapKind {
     Hash,
     BTree,
 }
 
 /// Everything the flags choose.
 #[derive(Clone, Debug)]
-pub struct Config {
-    pub algorithm: Algorithm,
-    pub map: MapKind,
-    pub goal: Goal,
-    pub stats: bool,
-    pub limits: Limits,
+pub(crate) struct Config {
+    pub(crate) algorithm: Algorithm,
+    pub(crate) map: MapKind,
+    pub(crate) goal: Goal,
+    pub(crate) stats: bool,
+    pub(crate) limits: Limits,
     /// The threads (`--jobs`), at least 1: they solve several cases at once, or share the
     /// search of one board when the input has fewer cases than threads.
-    pub jobs: usize,
+    pub(crate) jobs: usize,
     /// The directory that keeps pattern databases between runs (`--cache`), where `ida`
     /// uses 8-7 tables on the 4×4.
-    pub cache: Option<PathBuf>,
+    pub(crate) cache: Option<PathBuf>,
     /// The file to read the cases from (`[FILE]`), else stdin.
-    pub file: Option<String>,
+    pub(crate) file: Option<String>,
 }
 
 impl Default for Config {
@@ -145,7 +145,7 @@ impl Default for Config {
 
 /// What the command line asks for.
 #[derive(Debug)]
-pub enum Command {
+pub(crate) enum Command {
     Help,
     Version,
     Solve(Config),
@@ -288,7 +288,7 @@ struct Chosen {
 
 /// Reads the flags (`--flag value` or `--flag=value`) and one argument not starting with
 /// `-`, the file to read. O(arguments).
-pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Error> {
+pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Error> {
     let mut chosen = Chosen {
         config: Config::default(),
         search: Search::Ida,

@@ -17,9 +17,9 @@ fn machine_threads() -> usize {
 
 /// Whether stdin and stderr are terminals: a person typing cases, or watching.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Terminals {
-    pub stdin: bool,
-    pub stderr: bool,
+pub(crate) struct Terminals {
+    pub(crate) stdin: bool,
+    pub(crate) stderr: bool,
 }
 
 /// Reads the cases of `input`, solves them, writes each answer to `output` in input order
@@ -31,7 +31,7 @@ pub struct Terminals {
 /// over (jobs / cases, when there are fewer cases) share the search of each board. Stops
 /// at the first bad case or limit reached, after the answers to the cases before it,
 /// calling off the searches of the cases after it.
-pub fn run<R: BufRead, W: Write, L: Write + Send>(
+pub(crate) fn run<R: BufRead, W: Write, L: Write + Send>(
     config: &Config,
     mut input: R,
     output: &mut W,

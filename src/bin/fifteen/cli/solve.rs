@@ -20,25 +20,25 @@ use std::time::{Duration, Instant};
 
 /// What `--stats` reports of one case.
 #[derive(Clone, Debug, Default)]
-pub struct Stats {
+pub(crate) struct Stats {
     /// The `--algo` name.
-    pub search: &'static str,
+    pub(crate) search: &'static str,
     /// The lower bound's name, or `none`; for `ida`, the bounds tried, in order.
-    pub bound: String,
+    pub(crate) bound: String,
     /// Nodes generated (`ida`, `dfs`) or expanded (`astar`, `bfs`); for `any`, the cells
     /// visited by the blank's breadth-first searches.
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// Time to build the bound's tables.
-    pub table: Duration,
+    pub(crate) table: Duration,
     /// Time to search, tables excluded.
-    pub solve: Duration,
+    pub(crate) solve: Duration,
     /// For `any`: the Manhattan distance of the board, to set beside the moves.
-    pub manhattan: Option<usize>,
+    pub(crate) manhattan: Option<usize>,
 }
 
 /// A path as an answer holds it.
 #[derive(Clone, Debug)]
-pub enum Path {
+pub(crate) enum Path {
     /// Every move: the paths of the optimal searches, at most a few hundred moves.
     Moves(Vec<Move>),
     /// `any`'s path, two bits a move: 0.25 byte a move, up to [`any::KEPT`] moves.
@@ -57,7 +57,7 @@ pub enum Path {
 
 impl Path {
     /// The number of moves.
-    pub fn count(&self) -> u64 {
+    pub(crate) fn count(&self) -> u64 {
         match self {
             Path::Moves(moves) => moves.len() as u64,
             Path::Packed(packed) => packed.count(),
@@ -66,7 +66,7 @@ impl Path {
     }
 
     /// Writes the letters of the path to `output`, no line end.
-    pub fn write_letters<W: Write>(&self, output: &mut W) -> std::io::Result<()> {
+    pub(crate) fn write_letters<W: Write>(&self, output: &mut W) -> std::io::Result<()> {
         match self {
             Path::Moves(moves) => output.write_all(path_text(moves).as_bytes()),
             Path::Packed(packed) => packed.write_letters(output),
@@ -95,15 +95,15 @@ impl Path {
 /// The answer to one case: a path, or `None` when the goal is not reached (by parity, or
 /// by `dfs` within its bound).
 #[derive(Clone, Debug)]
-pub struct Answer {
-    pub moves: Option<Path>,
-    pub reachable: bool,
-    pub stats: Stats,
+pub(crate) struct Answer {
+    pub(crate) moves: Option<Path>,
+    pub(crate) reachable: bool,
+    pub(crate) stats: Stats,
 }
 
 /// Solves the cases of an input with one configuration, keeping the [`Plan`] of each shape
 /// and goal met, and the budgets of the cases being solved for the status line.
-pub struct Solver {
+pub(crate) struct Solver {
     config: Config,
     cases: usize,
     /// The threads that search one board.
@@ -124,7 +124,7 @@ const LONG_NOTE: &str = "ida may search this board for hours; --algo any answers
 impl Solver {
     /// A solver for an input of `cases` cases, one board searched by `threads` threads,
     /// with no plan yet.
-    pub fn new(config: Config, cases: usize, threads: usize) -> Self {
+    pub(crate) fn new(config: Config, cases: usize, threads: usize) -> Self {
         Solver {
             config,
             cases,
@@ -208,7 +208,7 @@ impl Solver {
     /// Solves one board for one goal with the configured search; `Err` carries the limit
     /// reached, or `TooLarge` for an optimal search on more than 256 cells. Notes on the
     /// tables go to `notes`.
-    pub fn solve_case(
+    pub(crate) fn solve_case(
         &self,
         (shape, cells, goal): (Shape, &[u32], &[u32]),
         case: usize,
