@@ -364,3 +364,17 @@ fn typed_cases_are_answered_as_their_last_tile_is_read() {
 fn the_version_is_cargos() {
     assert_eq!(fifteen::cli::VERSION, env!("CARGO_PKG_VERSION"));
 }
+
+/// `ida` starting with no limit on a board of 5×5 or more says how to get an answer sooner;
+/// with a limit, or on a smaller board, it says nothing.
+#[test]
+fn a_long_search_names_any_and_the_time_limit() {
+    let tiles: Vec<String> = (1..35).chain([0, 35]).map(|t| t.to_string()).collect();
+    let input = format!("6\n{}\n", tiles.join(" "));
+    let (code, stdout, stderr) = process(&[], input.as_bytes());
+    assert_eq!((code, stdout.as_str()), (0, "1\nR\n"));
+    assert!(stderr.starts_with("note: case 1: ") && stderr.lines().count() == 1);
+    assert!(stderr.contains("--algo any") && stderr.contains("--time-limit"));
+    let (code, stdout, stderr) = process(&["--time-limit", "60"], input.as_bytes());
+    assert_eq!((code, stdout.as_str(), stderr.as_str()), (0, "1\nR\n", ""));
+}
