@@ -10,7 +10,8 @@ use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criteri
 mod fifteen;
 
 use fifteen::board::Shape;
-use fifteen::cli::{Algorithm, Config, MapKind, Solver, Stored};
+use fifteen::cli::args::{Algorithm, Config, MapKind, Stored};
+use fifteen::cli::solve::Solver;
 use fifteen::goal::{is_reachable, spiral};
 use fifteen::search::bound::LinearConflict;
 use fifteen::search::pdb::additive::{by_symmetry, on_fixed, Additive, Fixed, Layout};

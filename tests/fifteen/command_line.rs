@@ -147,18 +147,25 @@ fn bad_inputs_name_the_case_and_line() {
     let cases = [
         (
             "2\n1 2 3 0\n3\n1 2 x 4 5 6 7 8 0\n",
-            "case 2: \"x\" is not a tile (line 4)",
+            "case 2: \"x\" is not a tile (line 4, column 5)",
         ),
         (
             "2\n1 2 3 9\n",
-            "case 1: tile 9 is out of range 0-3 (line 2)",
+            "case 1: tile 9 is out of range 0-3 (line 2, column 7)",
         ),
-        ("2\n1 2 2 0\n", "case 1: tile 2 is repeated (line 2)"),
+        (
+            "2\n1 2 2 0\n",
+            "case 1: tile 2 is repeated (line 2, column 5)",
+        ),
         ("3\n1 2 3\n", "case 1: input ends after 3 of 9 tiles"),
-        ("0\n", "case 1: a 0×0 board has no cells (line 1)"),
+        ("0\n", "case 1: a 0×0 board has no cells (line 1, column 1)"),
         (
             "2 3 4\n",
-            "case 1: header \"2 3 4\" is not `n` or `rows cols` (line 1)",
+            "case 1: header \"2 3 4\" is not `n` or `rows cols` (line 1, column 1)",
+        ),
+        (
+            "2 3\n1 2 3 4 5 0 9\n",
+            "case 1: extra tile \"9\" after 6 tiles (line 2, column 13)",
         ),
         (
             "1000000 1000000\n1\n",
@@ -180,7 +187,7 @@ fn bad_inputs_name_the_case_and_line() {
     let error = error.unwrap_err();
     assert_eq!(
         error.to_string(),
-        "case 1: \"\\xff\" is not a tile (line 2)"
+        "case 1: \"\\xff\" is not a tile (line 2, column 7)"
     );
     let too_large = config_with_algo(Algorithm::Stored(Stored::Bfs));
     let input = format!(
@@ -230,6 +237,17 @@ fn usage_errors() {
         assert_eq!(error.exit_code(), 2);
     }
     assert!(matches!(parse(&["--help"]), Ok(Parsed::Help)));
+    assert!(matches!(parse(&["--version"]), Ok(Parsed::Version)));
+    let error = parse(&["a.txt", "b.txt"]).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "a second file \"b.txt\": one at most is read"
+    );
+    assert_eq!(error.exit_code(), 2);
+    match parse(&["--stats", "a.txt"]) {
+        Ok(Parsed::Solve(config)) => assert_eq!(config.file.as_deref(), Some("a.txt")),
+        other => panic!("{other:?}"),
+    }
     assert!(matches!(
         parse(&["--algo=dfs", "--bound=4", "--map", "btree"]),
         Ok(Parsed::Solve(_))
@@ -252,7 +270,7 @@ fn smoke_test_through_the_process() {
         (
             1,
             "21\nDLLURDRULLDRURDLLURDR\n".into(),
-            "error: case 2: \"x\" is not a tile (line 4)\n".into()
+            "error: case 2: \"x\" is not a tile (line 4, column 5)\n".into()
         )
     );
     assert_eq!(
@@ -260,7 +278,7 @@ fn smoke_test_through_the_process() {
         (
             1,
             String::new(),
-            "error: case 1: \"\\xff\" is not a tile (line 2)\n".into()
+            "error: case 1: \"\\xff\" is not a tile (line 2, column 5)\n".into()
         )
     );
     let (code, stdout, stderr) = process(&["--algo"], b"");
@@ -336,7 +354,27 @@ fn typed_cases_are_answered_as_their_last_tile_is_read() {
     );
     assert_eq!(
         result.unwrap_err().to_string(),
-        "case 3: \"x\" is not a tile (line 8)"
+        "case 3: \"x\" is not a tile (line 8, column 3)"
     );
     assert_eq!(*screen.0.lock().unwrap(), b"1\nR\n1\nR\n");
+}
+
+/// `--version` prints Cargo.toml's version, which the file cannot read when a judge builds it.
+#[test]
+fn the_version_is_cargos() {
+    assert_eq!(fifteen::cli::VERSION, env!("CARGO_PKG_VERSION"));
+}
+
+/// `ida` starting with no limit on a board of 5×5 or more says how to get an answer sooner;
+/// with a limit, or on a smaller board, it says nothing.
+#[test]
+fn a_long_search_names_any_and_the_time_limit() {
+    let tiles: Vec<String> = (1..35).chain([0, 35]).map(|t| t.to_string()).collect();
+    let input = format!("6\n{}\n", tiles.join(" "));
+    let (code, stdout, stderr) = process(&[], input.as_bytes());
+    assert_eq!((code, stdout.as_str()), (0, "1\nR\n"));
+    assert!(stderr.starts_with("note: case 1: ") && stderr.lines().count() == 1);
+    assert!(stderr.contains("--algo any") && stderr.contains("--time-limit"));
+    let (code, stdout, stderr) = process(&["--time-limit", "60"], input.as_bytes());
+    assert_eq!((code, stdout.as_str(), stderr.as_str()), (0, "1\nR\n", ""));
 }

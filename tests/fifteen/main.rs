@@ -26,9 +26,9 @@ mod threads;
 
 use fifteen::any;
 use fifteen::board::Shape;
-use fifteen::cli::{
-    parse_args, run, Algorithm, Command as Parsed, Config, MapKind, Path, Solver, Stored, Terminals,
-};
+use fifteen::cli::args::{Algorithm, Config, MapKind, Stored};
+use fifteen::cli::solve::{Path, Solver};
+use fifteen::cli::{parse_args, run, Command as Parsed, Terminals};
 use fifteen::error::Error;
 use fifteen::goal::{is_reachable, spiral, Goal};
 use fifteen::search::bound::{LinearConflict, LowerBound, WalkingDistance};

@@ -19,11 +19,22 @@ pub enum LimitHit {
     Cancelled,
 }
 
+/// Where a token is in the input: 1-based line and byte column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub line: usize,
+    pub column: usize,
+}
+
 /// Everything that can go wrong: bad usage, bad input, a limit reached, a failed write.
 #[derive(Debug, PartialEq)]
 pub enum Error {
     /// Returned when an argument is not a known flag.
     UnknownFlag(String),
+    /// Returned when a second file is named: one at most is read.
+    SecondFile(String),
+    /// Returned when the file named on the command line cannot be read.
+    CannotRead { file: String, message: String },
     /// Returned when a flag that needs a value is the last argument.
     MissingValue(&'static str),
     /// Returned when a flag's value cannot be read; `expected` says what would do.
@@ -39,31 +50,38 @@ pub enum Error {
     /// Returned when a case header is not `n` or `rows cols`.
     BadHeader {
         case: usize,
-        line: usize,
+        at: Place,
         text: String,
     },
     /// Returned when a header describes a board with no cells.
     EmptyBoard {
         case: usize,
-        line: usize,
+        at: Place,
         rows: u64,
         cols: u64,
     },
     /// Returned when a tile token is not a non-negative integer.
     NotATile {
         case: usize,
-        line: usize,
+        at: Place,
         token: String,
     },
     /// Returned when a tile is not below the number of cells.
     TileOutOfRange {
         case: usize,
-        line: usize,
+        at: Place,
         tile: u64,
         cells: usize,
     },
     /// Returned when a tile appears twice on a board.
-    RepeatedTile { case: usize, line: usize, tile: u64 },
+    RepeatedTile { case: usize, at: Place, tile: u64 },
+    /// Returned when a token follows a case's last tile on the same line.
+    ExtraTile {
+        case: usize,
+        at: Place,
+        token: String,
+        tiles: usize,
+    },
     /// Returned when the input ends before a board is complete.
     ShortCase {
         case: usize,
@@ -95,9 +113,10 @@ pub enum Error {
 
 impl Error {
     /// The exit code: 1 bad input, 2 bad usage, 3 a limit reached.
-    pub fn exit_code(&self) -> u8 {
+    pub(crate) fn exit_code(&self) -> u8 {
         match self {
             Error::UnknownFlag(_)
+            | Error::SecondFile(_)
             | Error::MissingValue(_)
             | Error::BadValue { .. }
             | Error::DfsWithoutBound
@@ -105,6 +124,12 @@ impl Error {
             Error::TooLarge { .. } | Error::Limit { .. } => 3,
             _ => 1,
         }
+    }
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
     }
 }
 
@@ -135,6 +160,8 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
             Error::UnknownFlag(flag) => write!(f, "unknown argument {flag:?}"),
+            Error::SecondFile(file) => write!(f, "a second file {file:?}: one at most is read"),
+            Error::CannotRead { file, message } => write!(f, "cannot read {file}: {message}"),
             Error::MissingValue(flag) => write!(f, "{flag} needs a value"),
             Error::BadValue {
                 flag,
@@ -143,31 +170,43 @@ impl fmt::Display for Error {
             } => write!(f, "{flag} {value:?}: expected {expected}"),
             Error::DfsWithoutBound => write!(f, "--algo dfs needs --bound K"),
             Error::BoundWithoutDfs(k) => write!(f, "--bound {k} applies only to --algo dfs"),
-            Error::BadHeader { case, line, text } => write!(
+            Error::BadHeader { case, at, text } => write!(
                 f,
-                "case {case}: header \"{text}\" is not `n` or `rows cols` (line {line})"
+                "case {case}: header \"{text}\" is not `n` or `rows cols` ({at})"
             ),
             Error::EmptyBoard {
                 case,
-                line,
+                at,
                 rows,
                 cols,
-            } => write!(f, "case {case}: a {rows}×{cols} board has no cells (line {line})"),
-            Error::NotATile { case, line, token } => {
-                write!(f, "case {case}: \"{token}\" is not a tile (line {line})")
+            } => write!(f, "case {case}: a {rows}×{cols} board has no cells ({at})"),
+            Error::NotATile { case, at, token } => {
+                write!(f, "case {case}: \"{token}\" is not a tile ({at})")
             }
             Error::TileOutOfRange {
                 case,
-                line,
+                at,
                 tile,
                 cells,
             } => write!(
                 f,
-                "case {case}: tile {tile} is out of range 0-{} (line {line})",
+                "case {case}: tile {tile} is out of range 0-{} ({at})",
                 cells - 1
             ),
-            Error::RepeatedTile { case, line, tile } => {
-                write!(f, "case {case}: tile {tile} is repeated (line {line})")
+            Error::RepeatedTile { case, at, tile } => {
+                write!(f, "case {case}: tile {tile} is repeated ({at})")
+            }
+            Error::ExtraTile {
+                case,
+                at,
+                token,
+                tiles,
+            } => {
+                let s = if *tiles == 1 { "" } else { "s" };
+                write!(
+                    f,
+                    "case {case}: extra tile \"{token}\" after {tiles} tile{s} ({at})"
+                )
             }
             Error::ShortCase {
                 case,

@@ -97,18 +97,22 @@ pub mod goal;
 pub mod parse;
 pub mod search;
 
-use cli::{parse_args, run, Command, Terminals, HELP, USAGE};
+use cli::{help, parse_args, run, Command, Terminals, USAGE, VERSION};
 use error::Error;
 
-/// Reads stdin, writes the answers to stdout, maps errors to exit codes (1 input, 2 usage,
-/// 3 limit).
+/// Reads the cases of FILE or stdin, writes the answers to stdout, maps errors to exit
+/// codes (1 input, 2 usage, 3 limit).
 fn main() -> ExitCode {
     // An argument that is not UTF-8 is read lossily, to be refused as unknown or bad.
     let args = std::env::args_os().skip(1);
     let command = parse_args(args.map(|arg| arg.to_string_lossy().into_owned()));
     let config = match command {
         Ok(Command::Help) => {
-            println!("{USAGE}\n{HELP}");
+            println!("{}", help());
+            return ExitCode::SUCCESS;
+        }
+        Ok(Command::Version) => {
+            println!("fifteen {VERSION}");
             return ExitCode::SUCCESS;
         }
         Ok(Command::Solve(config)) => config,
@@ -119,17 +123,36 @@ fn main() -> ExitCode {
     };
     let stdout = io::stdout();
     let mut output = io::BufWriter::new(stdout.lock());
-    let terminals = Terminals {
-        stdin: io::stdin().is_terminal(),
-        stderr: io::stderr().is_terminal(),
+    let stderr = io::stderr().is_terminal();
+    let result = match &config.file {
+        Some(file) => match std::fs::read(file) {
+            Ok(bytes) => {
+                let terminals = Terminals {
+                    stdin: false,
+                    stderr,
+                };
+                run(
+                    &config,
+                    &bytes[..],
+                    &mut output,
+                    &mut io::stderr(),
+                    terminals,
+                )
+            }
+            Err(e) => Err(Error::CannotRead {
+                file: file.clone(),
+                message: e.to_string(),
+            }),
+        },
+        None => {
+            let terminals = Terminals {
+                stdin: io::stdin().is_terminal(),
+                stderr,
+            };
+            let stdin = io::stdin().lock();
+            run(&config, stdin, &mut output, &mut io::stderr(), terminals)
+        }
     };
-    let result = run(
-        &config,
-        io::stdin().lock(),
-        &mut output,
-        &mut io::stderr(),
-        terminals,
-    );
     let flushed = output.flush();
     match result.and(flushed.map_err(|e| Error::Io(e.to_string()))) {
         Ok(()) => ExitCode::SUCCESS,
@@ -143,7 +166,7 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cli::Config;
+    use cli::args::Config;
 
     fn answer(input: &str, config: &Config) -> Result<String, Error> {
         let mut output = Vec::new();

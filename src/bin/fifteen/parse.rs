@@ -1,25 +1,25 @@
-//! Reading the cases: tokens with their line numbers, headers, tiles.
+//! Reading the cases: tokens with their places (line and column), headers, tiles.
 
 use super::board::Shape;
-use super::error::Error;
+use super::error::{Error, Place};
 
-/// A run of non-whitespace bytes and the 1-based line it is on.
+/// A run of non-whitespace bytes and where it starts.
 #[derive(Clone, Copy, Debug)]
 struct Token<'a> {
     text: &'a [u8],
-    line: usize,
+    at: Place,
 }
 
 /// One board read from the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Case {
-    pub shape: Shape,
-    pub cells: Vec<u32>,
+pub(crate) struct Case {
+    pub(crate) shape: Shape,
+    pub(crate) cells: Vec<u32>,
 }
 
 /// The cases of an input, read one at a time so that earlier answers can be printed
 /// before a later case turns out to be bad. Stops after the first error.
-pub struct Cases<'a> {
+pub(crate) struct Cases<'a> {
     tokens: Vec<Token<'a>>,
     next: usize,
     case: usize,
@@ -28,7 +28,7 @@ pub struct Cases<'a> {
 
 impl<'a> Cases<'a> {
     /// The cases of `input`. O(length).
-    pub fn new(input: &'a [u8]) -> Self {
+    pub(crate) fn new(input: &'a [u8]) -> Self {
         Cases {
             tokens: tokens(input),
             next: 0,
@@ -40,15 +40,15 @@ impl<'a> Cases<'a> {
     /// Reads the case whose header starts at `self.next`.
     fn read_case(&mut self) -> Result<Case, Error> {
         let case = self.case;
-        let line = self.tokens[self.next].line;
+        let at = self.tokens[self.next].at;
         let header_len = self.tokens[self.next..]
             .iter()
-            .take_while(|t| t.line == line)
+            .take_while(|t| t.at.line == at.line)
             .count();
         let header = &self.tokens[self.next..self.next + header_len];
         let bad_header = || Error::BadHeader {
             case,
-            line,
+            at,
             text: shown(
                 &header
                     .iter()
@@ -66,7 +66,7 @@ impl<'a> Cases<'a> {
         if rows == 0 || cols == 0 {
             return Err(Error::EmptyBoard {
                 case,
-                line,
+                at,
                 rows,
                 cols,
             });
@@ -81,7 +81,7 @@ impl<'a> Cases<'a> {
             if let Some(bad) = rest.iter().find(|token| number(token.text).is_none()) {
                 return Err(Error::NotATile {
                     case,
-                    line: bad.line,
+                    at: bad.at,
                     token: shown(bad.text),
                 });
             }
@@ -98,10 +98,22 @@ impl<'a> Cases<'a> {
         };
         let tiles = &self.tokens[self.next..self.next + shape.cells()];
         self.next += shape.cells();
-        Ok(Case {
-            shape,
-            cells: tile_list(tiles, shape.cells(), case)?,
-        })
+        let cells = tile_list(tiles, shape.cells(), case)?;
+        // A token on the line of the last tile belongs to this case, not to the next header.
+        let last_line = tiles[tiles.len() - 1].at.line;
+        if let Some(extra) = self
+            .tokens
+            .get(self.next)
+            .filter(|t| t.at.line == last_line)
+        {
+            return Err(Error::ExtraTile {
+                case,
+                at: extra.at,
+                token: shown(extra.text),
+                tiles: shape.cells(),
+            });
+        }
+        Ok(Case { shape, cells })
     }
 }
 
@@ -119,34 +131,39 @@ impl Iterator for Cases<'_> {
     }
 }
 
-/// Splits `input` on ASCII whitespace. O(length). Bytes that are not UTF-8 are kept in
-/// their tokens and reported as bad tiles or headers.
+/// Splits `input` on ASCII whitespace, each token with its 1-based line and byte column.
+/// O(length). Bytes that are not UTF-8 are kept in their tokens and reported as bad tiles
+/// or headers.
 fn tokens(input: &[u8]) -> Vec<Token<'_>> {
     let mut tokens = Vec::new();
-    let mut line = 1;
+    let (mut line, mut line_start) = (1, 0);
     let mut start = None;
     for (i, &byte) in input.iter().enumerate() {
         if byte.is_ascii_whitespace() {
             if let Some(s) = start.take() {
-                tokens.push(Token {
-                    text: &input[s..i],
-                    line,
-                });
+                tokens.push(token(input, s..i, line, line_start));
             }
             if byte == b'\n' {
                 line += 1;
+                line_start = i + 1;
             }
         } else if start.is_none() {
             start = Some(i);
         }
     }
     if let Some(s) = start {
-        tokens.push(Token {
-            text: &input[s..],
-            line,
-        });
+        tokens.push(token(input, s..input.len(), line, line_start));
     }
     tokens
+}
+
+/// The token of `input` at `range`, on line `line`, which starts at offset `line_start`.
+fn token(input: &[u8], range: std::ops::Range<usize>, line: usize, line_start: usize) -> Token<'_> {
+    let column = range.start - line_start + 1;
+    Token {
+        text: &input[range],
+        at: Place { line, column },
+    }
 }
 
 /// Checks that `tokens` are a permutation of 0..cells. O(cells).
@@ -154,10 +171,10 @@ fn tile_list(tokens: &[Token], cells: usize, case: usize) -> Result<Vec<u32>, Er
     let mut seen = vec![false; cells];
     let mut tiles = Vec::with_capacity(cells);
     for token in tokens {
-        let line = token.line;
+        let at = token.at;
         let tile = number(token.text).ok_or_else(|| Error::NotATile {
             case,
-            line,
+            at,
             token: shown(token.text),
         })?;
         let index =
@@ -166,12 +183,12 @@ fn tile_list(tokens: &[Token], cells: usize, case: usize) -> Result<Vec<u32>, Er
                 .filter(|&t| t < cells)
                 .ok_or(Error::TileOutOfRange {
                     case,
-                    line,
+                    at,
                     tile,
                     cells,
                 })?;
         if std::mem::replace(&mut seen[index], true) {
-            return Err(Error::RepeatedTile { case, line, tile });
+            return Err(Error::RepeatedTile { case, at, tile });
         }
         tiles.push(index as u32);
     }
@@ -179,7 +196,7 @@ fn tile_list(tokens: &[Token], cells: usize, case: usize) -> Result<Vec<u32>, Er
 }
 
 /// Reads an explicit goal, `--goal "t t t …"`: a permutation of 0..N. O(N).
-pub fn goal_tiles(text: &str) -> Option<Vec<u32>> {
+pub(crate) fn goal_tiles(text: &str) -> Option<Vec<u32>> {
     let tokens = tokens(text.as_bytes());
     if tokens.is_empty() {
         return None;
