@@ -55,39 +55,77 @@ pub const CENTRE323: [usize; 3] = [3, 2, 3];
 /// stage.
 pub const CHEAP_CASES: usize = 8;
 
-/// The nodes a 5×5 case may generate with the small tables before the 6-6-6-6 tables
-/// are built in the run: about what their build costs in time (the small tables'
-/// search runs at ≈37 M nodes a second on one thread).
-pub const FIVE_GIVE_UP: u64 = 3_000_000_000;
-/// The same when the 6-6-6-6 tables may be in `--cache`: about what reading them costs.
-pub const FIVE_CACHED_GIVE_UP: u64 = 20_000_000;
+/// A row of [`GIVE_UP`]: the most nodes `stage` may generate, searching at `percent`
+/// weight (100: the optimal search), before the plan gives it up for what follows.
+pub struct GiveUp {
+    /// The stage or weight, as a person names it.
+    pub stage: &'static str,
+    /// The weight of the bound, in percent (see [`Weighted`]).
+    pub percent: u32,
+    /// The nodes, or `u64::MAX` for a stage that never gives up.
+    pub nodes: u64,
+}
 
-/// The weights (in percent) of [`Plan::solve_near`] on the 4×4, each tried for at most
-/// 20 M nodes. Measured, Korf's 100 with the 5-5-5 tables, one thread, search alone,
-/// the machine loaded: 120%: 1.030 times the least moves on average (1.107 at worst),
-/// 5.0 M nodes, 0.86 s; 130%: 1.053 (1.163), 1.7 M nodes, 0.27 s; 150%: 1.122 (1.280),
-/// 0.31 M nodes, 0.05 s; 200%: 1.396 (1.643), 0.11 M nodes.
-pub const NEAR_WEIGHTS_FOUR: &[(u32, u64)] = &[(130, 20_000_000), (200, 20_000_000)];
-/// The weights of [`Plan::solve_near`] on other boards, with their nodes. Measured,
-/// Korf & Felner's 50 (5×5) with six 4-tile tables, one thread, one weight at a time:
-/// 160%: 1.189 times the least moves on average over the 45 solved within 20 M nodes,
-/// 11.3 s in all; 175%: 1.282 over 46, 6.0 s (over 47 within 40 M nodes, 7.8 s); 200%:
-/// 1.454 over 49; 250%: 1.781; 300%: 2.137 over all 50, 0.8 s. These three in turn,
-/// whole process: 1.290 (`standard`, 5.9 s) and 1.295 (`blank-first`, 6.5 s) over all
-/// 50 (6.7 and 7.4 s after linear conflicts at [`NEAR_FIRST_WEIGHT`] for 100,000
-/// nodes; for 1 M nodes: 1.285 and 1.283, 8.4 and 9.8 s); 175% then 200% then 250% for
-/// 10 M nodes each: 1.298 and 1.307, 5.3–5.7 s; 170% first: 1.301 and 1.303, 8.5–9.3 s.
-pub const NEAR_WEIGHTS: &[(u32, u64)] = &[(175, 20_000_000), (200, 10_000_000), (250, 10_000_000)];
+/// The give-up budgets of the plan's stages and of `any`'s weights, in one table; the
+/// rows are named by the index constants below. The design behind each:
+///
+/// - A stage's budget is about what the next stage's tables cost to build (or read
+///   with `--cache`), so that a board gives up no more than it would have waited.
+/// - The first bound on boards other than the 4×4 gets 1 M nodes: most small boards
+///   finish there, and a table is built only for a case that needs it.
+/// - The 5×5's 4-tile tables get 3 G nodes, about what building the 6-6-6-6 tables
+///   costs; with `--cache`, 20 M, about what reading them costs.
+/// - [`Plan::solve_near`] tries each bound before its tables at 130% for 100,000 nodes
+///   (a board a few moves from the goal waits for no table), then its last tables at
+///   each weight of its board's rows in turn: higher weights find a path in fewer nodes
+///   but a longer one, so the lowest weight that usually finishes comes first.
+pub const GIVE_UP: [GiveUp; 12] = [
+    row("4×4 3-4-4-4", 100, 8_000_000),
+    row("4×4 5-5-5", 100, 40_000_000),
+    row("4×4 6-6-3", 100, 150_000_000),
+    row("the first bound, before tables", 100, 1_000_000),
+    row(
+        "5×5 4-tile groups, tables built in the run",
+        100,
+        3_000_000_000,
+    ),
+    row("5×5 4-tile groups, tables in --cache", 100, 20_000_000),
+    row("any: each bound before its tables", 130, 100_000),
+    row("any 4×4", 130, 20_000_000),
+    row("any 4×4", 200, 20_000_000),
+    row("any, other boards", 175, 20_000_000),
+    row("any, other boards", 200, 10_000_000),
+    row("any, other boards", 250, 10_000_000),
+];
+
+/// A row of [`GIVE_UP`].
+const fn row(stage: &'static str, percent: u32, nodes: u64) -> GiveUp {
+    GiveUp {
+        stage,
+        percent,
+        nodes,
+    }
+}
+
+/// The rows of [`GIVE_UP`].
+const FOUR_3444: usize = 0;
+const FOUR_555: usize = 1;
+const FOUR_663: usize = 2;
+const FIRST_BOUND: usize = 3;
+const FIVE_SMALL: usize = 4;
+const FIVE_SMALL_CACHED: usize = 5;
+const NEAR_FIRST: usize = 6;
+const NEAR_FOUR: std::ops::Range<usize> = 7..9;
+const NEAR_OTHER: std::ops::Range<usize> = 9..12;
+
+/// The nodes of row `i` of [`GIVE_UP`].
+const fn nodes_of(i: usize) -> u64 {
+    GIVE_UP[i].nodes
+}
+
 /// The most entries of the tables [`Plan::solve_near`] uses (their build's time goes
 /// with their entries, however many bytes an entry takes).
 const NEAR_TABLE_ENTRIES: usize = 4 << 20;
-/// The weight and the nodes of [`Plan::solve_near`] with each bound before its tables:
-/// a board a few moves from the goal waits for no table (a 1-move 5×5 board: 2 ms of
-/// linear conflicts against 0.35 s for the 4-tile tables).
-pub const NEAR_FIRST_WEIGHT: u32 = 130;
-/// See [`NEAR_FIRST_WEIGHT`].
-pub const NEAR_FIRST_NODES: u64 = 100_000;
-
 /// A bound `ida` may use, before it is built.
 enum Kind {
     LinearConflict,
@@ -164,7 +202,7 @@ pub struct Solved {
 ///   (577 MB, minutes to build once, then read in ≈0.5 s) follow the 3-4-4-4 stage
 ///   instead.
 /// - 5×5: the first bound below for 1 M nodes, then six groups of 4 tiles in reading
-///   order (2 MB, ≈0.35 s) for [`FIVE_GIVE_UP`] nodes, or [`FIVE_CACHED_GIVE_UP`] with
+///   order (2 MB, ≈0.35 s) for the nodes of [`GIVE_UP`]'s row, or its `--cache` row with
 ///   `--cache`, then [`P6666`] with reflection, built in the run (about a minute a
 ///   table on two threads, 1.7 GB while building, with a note on stderr) or read from
 ///   the cache. Korf & Felner's #38 and #40 need more than 2 G nodes with the small
@@ -253,7 +291,10 @@ impl Plan {
             Kind::LinearConflict
         };
         let stages = if four {
-            let cheap = stage(partition(&[(0, &P3444)], &[3, 4, 4, 4]), 8_000_000);
+            let cheap = stage(
+                partition(&[(0, &P3444)], &[3, 4, 4, 4]),
+                nodes_of(FOUR_3444),
+            );
             let mut stages = if cache.is_some() {
                 vec![cheap, stage(partition(&[(0, &P87)], &[8, 7]), u64::MAX)]
             } else {
@@ -261,9 +302,9 @@ impl Plan {
                     cheap,
                     stage(
                         partition(&[(0, &P555), (9, &CENTRE555)], &[5, 5, 5]),
-                        40_000_000,
+                        nodes_of(FOUR_555),
                     ),
-                    stage(partition(&[(0, &P663)], &[6, 6, 3]), 150_000_000),
+                    stage(partition(&[(0, &P663)], &[6, 6, 3]), nodes_of(FOUR_663)),
                     Stage {
                         advice: Some(Advice::Advice(CACHE_ADVICE)),
                         ..stage(partition(&[(0, &P771)], &[7, 7, 1]), u64::MAX)
@@ -277,17 +318,17 @@ impl Plan {
         } else if rows == 5 && cols == 5 {
             let largest = stage(partition(&[(0, &P6666)], &[6, 6, 6, 6]), u64::MAX);
             let (give_up, advice) = match cache {
-                Some(_) => (FIVE_CACHED_GIVE_UP, None),
-                None => (FIVE_GIVE_UP, Some(Advice::Note(FIVE_NOTE))),
+                Some(_) => (nodes_of(FIVE_SMALL_CACHED), None),
+                None => (nodes_of(FIVE_SMALL), Some(Advice::Note(FIVE_NOTE))),
             };
             vec![
-                stage(first, 1_000_000),
+                stage(first, nodes_of(FIRST_BOUND)),
                 stage(partition(&[], &group_sizes(n)), give_up),
                 Stage { advice, ..largest },
             ]
         } else if (10..=MAX_CELLS).contains(&n) {
             vec![
-                stage(first, 1_000_000),
+                stage(first, nodes_of(FIRST_BOUND)),
                 stage(partition(&[], &group_sizes(n)), u64::MAX),
             ]
         } else {
@@ -369,9 +410,9 @@ impl Plan {
     /// A short path for `any`, not always the least: weighted IDA* ([`Weighted`]) over
     /// the plan's stages up to the last one whose tables hold at most 4 Mi entries
     /// (5-5-5 on the 4×4, six 4-tile tables on the 5×5, tables of 1 Mi entries at most a
-    /// group elsewhere): the stages before it with the first weight for [`NEAR_FIRST_NODES`]
+    /// group elsewhere): the stages before it with the first weight of [`GIVE_UP`]'s `any` rows for its
     /// nodes (an easy board waits for no larger table), then that one with each weight
-    /// of [`NEAR_WEIGHTS_FOUR`] or [`NEAR_WEIGHTS`] in turn for its nodes. The path
+    /// of its board's `any` rows of [`GIVE_UP`] in turn for its nodes. The path
     /// found is at most its weight times the least moves, plus one; `None` when the plan
     /// has no such tables or every search gives up.
     pub fn solve_near(
@@ -393,11 +434,11 @@ impl Plan {
         };
         let four = self.puzzle.shape.rows == 4 && self.puzzle.shape.cols == 4;
         let weights = if four {
-            NEAR_WEIGHTS_FOUR
+            &GIVE_UP[NEAR_FOUR]
         } else {
-            NEAR_WEIGHTS
+            &GIVE_UP[NEAR_OTHER]
         };
-        let first = [(NEAR_FIRST_WEIGHT, NEAR_FIRST_NODES)];
+        let first = &GIVE_UP[NEAR_FIRST..=NEAR_FIRST];
         let mut solved = Solved {
             moves: None,
             bounds: String::new(),
@@ -406,7 +447,7 @@ impl Plan {
         let mut names = Vec::new();
         for (i, stage) in self.stages[..=last].iter().enumerate() {
             let bound = self.bound_of(stage, (budget, notes), &mut solved.table)?;
-            let weights = if i == last { weights } else { &first[..] };
+            let weights = if i == last { weights } else { first };
             // The last stage's searches are long: they prune with the puzzle's machine from
             // the start (Korf & Felner's 50: 1.317 times the least moves in 10 s without,
             // 1.290 in 6 s with).
@@ -474,7 +515,7 @@ impl Plan {
     fn weighted<B: LowerBound>(
         &self,
         bound: &B,
-        weights: &[(u32, u64)],
+        weights: &[GiveUp],
         (start, budget, deep_from): (&[u8], &Budget, u64),
         names: &mut Vec<String>,
     ) -> Result<Option<Vec<Move>>, LimitHit> {
@@ -483,12 +524,12 @@ impl Plan {
             deeper_from: u64::MAX,
             ..self.sharing
         };
-        for &(percent, give_up) in weights {
+        for &GiveUp { percent, nodes, .. } in weights {
             let weighted = Weighted { bound, percent };
             names.push(weighted.name());
             let puzzle = &self.puzzle;
             // A weighted bound proves no floor.
-            let give_up = (give_up, 0);
+            let give_up = (nodes, 0);
             match ida::solve_sharing(puzzle, &weighted, start, budget, give_up, sharing)? {
                 ida::Outcome::Path(path) => return Ok(Some(path)),
                 ida::Outcome::NoPath => return Ok(None),
