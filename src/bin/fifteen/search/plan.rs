@@ -189,20 +189,16 @@ pub struct Solved {
 /// 3×3 only with the goal's blank in the centre (see below); elsewhere on small boards
 /// a table costs more to build than the search it saves.
 ///
-/// - 4×4: pattern databases with reflection: 3-4-4-4 (134 KB, ≈19 ms to build) for
-///   8 M nodes, so that an easy board does not wait for larger tables (8 M nodes take
-///   about as long as the next tables' build: a board gives up no more than it would
-///   have waited); then 5-5-5 (1.5 MB, ≈0.26 s) for 40 M nodes; then 6-6-3 (11.5 MB,
-///   ≈2.4 s) for 150 M nodes; then, for the hardest boards, 7-7-1 (115 MB, its two
-///   7-tile tables 19 s each on one thread, 11 s on two): on two 80-move boards it
-///   generates 43 M and 38 M nodes against 1.16 G and 0.86 G for 6-6-3 (20 M and
-///   18 M for 8-7), and the 80-move boards take 26 to 40 s with `--jobs 2` (2026-11-30;
-///   the 6-6-3 stage's 150 M nodes are about what the 7-7-1 build costs in time). With
-///   `--cache`, 8-7 tables
-///   (577 MB, minutes to build once, then read in ≈0.5 s) follow the 3-4-4-4 stage
-///   instead.
+/// - 4×4: pattern databases with reflection: 3-4-4-4 (802,816 bytes in regions) for
+///   its [`GIVE_UP`] row, so that an easy board does not wait for larger tables (its
+///   nodes take about as long as the next tables' build: a board gives up no more than
+///   it would have waited); then 5-5-5 (1.5 MB by rank); then 6-6-3 (11.5 MB by rank);
+///   then, for the hardest boards, 7-7-1 (115 MB by rank), which generates some
+///   twenty times fewer nodes than 6-6-3 on 80-move boards (the 6-6-3 stage's budget
+///   is about what the 7-7-1 build costs). With `--cache`, 8-7 tables (577 MB, built
+///   once, then read) follow the 3-4-4-4 stage instead.
 /// - 5×5: the first bound below for 1 M nodes, then six groups of 4 tiles in reading
-///   order (2 MB, ≈0.35 s) for the nodes of [`GIVE_UP`]'s row, or its `--cache` row with
+///   order (2 MB) for the nodes of [`GIVE_UP`]'s row, or its `--cache` row with
 ///   `--cache`, then [`P6666`] with reflection, built in the run (about a minute a
 ///   table on two threads, 1.7 GB while building, with a note on stderr) or read from
 ///   the cache. Korf & Felner's #38 and #40 need more than 2 G nodes with the small
@@ -212,24 +208,12 @@ pub struct Solved {
 /// - 3×3 and smaller, and boards over 32 cells: the first bound below.
 ///
 /// The first bound is the walking distance on boards of at most 12 cells and sides of
-/// at most 5 (tables of 1 to 3 ms to build, against ≈0.18 s for 2×6 and 3×5) whose goal
-/// has its blank on the border, [`CENTRE323`] tables with reflection on the 3×3 whose
-/// goal has its blank in the centre, and linear conflicts otherwise. Measured, time of
-/// `ida` on random boards, walking distance against linear conflicts: 3×3 with the
-/// blank in a corner 6.5 against 10 ms per 300 boards (the 31-move board: 5,930 nodes
-/// and 58 µs against 12,776 and 243 µs), on an edge 6.5–6.9 against 7.5–8.1 ms; 2×4 5.3
-/// against 11 ms per 200 boards; 3×4 and 4×3, corner or edge, 0.6–1.0 against 1.2–1.8
-/// ms a board; 2×5 0.34 against 2.3 ms a board. With the blank inside (the spiral goals
-/// of 3×3 and 3×4) the walking distance generates 1.7 times the nodes of linear
-/// conflicts and loses (3×3: 6.4 against 5.6 ms per 300 boards; 3×4: 1.3 against 1.1
-/// ms a board); on the 4×4 it loses to the 3-4-4-4 tables (2 to 7 times their nodes,
-/// tables as costly). On the 3×3 spiral goal, whole process against an empty program
-/// (≈0.3 ms): the 30-move board `0 2 1 3 5 8 4 6 7` 1.98 to 2.04 times with the 3-2-3
-/// tables (5,272 nodes), against 2.31 to 2.40 for linear conflicts (17,031 nodes), 2.60
-/// for the larger of linear conflicts and the walking distance (15,403 nodes) and 2.95
-/// for 4-4 tables (1,690 nodes, but 0.5 ms to build); the 4-move board
-/// `2 8 3 1 0 4 7 6 5` 1.41 times against 1.10 for linear conflicts. On its 620 boards
-/// of 29 and 30 moves, at most 7,165 nodes against 26,061.
+/// at most 5 (small tables, quick to build) whose goal has its blank on the border,
+/// [`CENTRE323`] tables with reflection on the 3×3 whose goal has its blank in the
+/// centre, and linear conflicts otherwise: with the blank on the border the walking
+/// distance generates fewer nodes than linear conflicts and wins; with it inside (the
+/// spiral goals of 3×3 and 3×4) it generates more and loses; on the 4×4 it loses to the
+/// 3-4-4-4 tables.
 ///
 /// A case starts at the last stage already built. On the 4×4 the 3-4-4-4 stage is left
 /// out for inputs of more than [`CHEAP_CASES`] cases, where the 5-5-5 tables are needed
