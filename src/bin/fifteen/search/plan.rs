@@ -48,7 +48,7 @@ pub const P6666: [&[u8]; 4] = [
 pub const CENTRE555: [&[u8]; 3] = [&[0, 1, 4, 5, 8], &[2, 3, 6, 7, 11], &[10, 12, 13, 14, 15]];
 
 /// 3-2-3 in reading order for the 3×3 with the goal's blank in the centre: the top and
-/// bottom rows share a table by the half turn, 576 bytes, ≈0.1 ms to build.
+/// bottom rows share a table by the half turn, 576 bytes.
 pub const CENTRE323: [usize; 3] = [3, 2, 3];
 
 /// The most cases of an input for which `ida` on the 4×4 starts with the 3-4-4-4
@@ -217,9 +217,8 @@ pub struct Solved {
 ///
 /// A case starts at the last stage already built. On the 4×4 the 3-4-4-4 stage is left
 /// out for inputs of more than [`CHEAP_CASES`] cases, where the 5-5-5 tables are needed
-/// anyway; on other boards linear conflicts solve most cases within 1 M nodes (3×4 and
-/// 4×3 random boards: all of 30 tried, ≈3 ms each, against ≈0.15 s for the 760 KB of
-/// 6-5 tables), so the tables are built only for a case that needs them.
+/// anyway; on other boards linear conflicts solve most cases within 1 M nodes, faster
+/// than their tables build, so the tables are built only for a case that needs them.
 pub struct Plan {
     pub puzzle: Puzzle,
     stages: Vec<Stage>,
@@ -227,11 +226,8 @@ pub struct Plan {
     cache: Option<PathBuf>,
     /// How the threads share a board's search (its `threads` search one board), and
     /// when the move pruner comes in: from the first node for inputs of more than
-    /// [`CHEAP_CASES`] cases, whose tables take ten times the pruner's ≈15 ms (Korf's
-    /// 100: 58.9 M nodes against 61.8 M; its first ten boards' search 974 M against
-    /// 783 M instructions; 2.43 s against 2.47 s, means of six alternated runs, within
-    /// the noise), else from [`ida::DEEP_FROM`] nodes, so that an easy board does not
-    /// wait.
+    /// [`CHEAP_CASES`] cases, whose tables take far longer than the pruner to make,
+    /// else from [`ida::DEEP_FROM`] nodes, so that an easy board does not wait.
     sharing: ida::Sharing,
     /// The threads that build its tables: all the input's, since the cases that need a
     /// table wait for it (`--jobs 2` on Korf's 100: the 5-5-5 build 0.4 s → 0.25 s).
