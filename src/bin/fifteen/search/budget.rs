@@ -37,7 +37,7 @@ const BATCH: u64 = 4096;
 /// generated so far (each thread's [`Meter`] adds its own in batches), the clock, and a
 /// stop raised once a limit is reached or the case is cancelled; and what the search is
 /// doing, for a status line.
-pub struct Budget {
+pub(crate) struct Budget {
     limits: Limits,
     start: Instant,
     nodes: AtomicU64,
@@ -50,7 +50,7 @@ pub struct Budget {
 
 impl Budget {
     /// A budget starting now.
-    pub fn new(limits: Limits) -> Self {
+    pub(crate) fn new(limits: Limits) -> Self {
         Budget {
             limits,
             start: Instant::now(),
@@ -63,29 +63,29 @@ impl Budget {
 
     /// The nodes generated so far, as added by the meters (each holds back fewer than
     /// 4096 until it is dropped).
-    pub fn nodes(&self) -> u64 {
+    pub(crate) fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
     }
 
     /// The time since the budget was made.
-    pub fn elapsed(&self) -> Duration {
+    pub(crate) fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
 
     /// Stops every meter of this budget at its next check, with `hit` (the first reason
     /// given is kept).
-    pub fn stop(&self, hit: LimitHit) {
+    pub(crate) fn stop(&self, hit: LimitHit) {
         let _ = self.hit.set(hit);
         self.stop.store(true, Ordering::Release);
     }
 
     /// Why the search was stopped, if it was.
-    pub fn stopped(&self) -> Option<LimitHit> {
+    pub(crate) fn stopped(&self) -> Option<LimitHit> {
         self.hit.get().cloned()
     }
 
     /// A meter for one thread of the search.
-    pub fn meter(&self) -> Meter<'_> {
+    pub(crate) fn meter(&self) -> Meter<'_> {
         let mut meter = Meter {
             budget: self,
             pending: 0,
@@ -96,17 +96,17 @@ impl Budget {
     }
 
     /// Says what the search is doing now.
-    pub fn set_stage(&self, stage: String) {
+    pub(crate) fn set_stage(&self, stage: String) {
         *self.stage.lock().unwrap_or_else(|e| e.into_inner()) = stage;
     }
 
     /// What the search is doing now.
-    pub fn stage(&self) -> String {
+    pub(crate) fn stage(&self) -> String {
         self.stage.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     /// Fails once `bytes` exceed the memory limit, `states` being the states stored.
-    pub fn check_memory(&self, bytes: usize, states: usize) -> Result<(), LimitHit> {
+    pub(crate) fn check_memory(&self, bytes: usize, states: usize) -> Result<(), LimitHit> {
         let mib = self.limits.max_memory_mib;
         if bytes / (1 << 20) >= mib {
             return Err(LimitHit::Memory { mib, states });
@@ -115,7 +115,7 @@ impl Budget {
     }
 
     /// Fails when tables whose build takes `bytes` at its peak exceed the memory limit.
-    pub fn check_tables(&self, bytes: usize) -> Result<(), LimitHit> {
+    pub(crate) fn check_tables(&self, bytes: usize) -> Result<(), LimitHit> {
         let (mib, need_mib) = (self.limits.max_memory_mib, (bytes + (1 << 20) - 1) >> 20);
         if need_mib > mib {
             return Err(LimitHit::Tables { mib, need_mib });
@@ -127,7 +127,7 @@ impl Budget {
 /// One thread's count of the nodes of a [`Budget`]: every 4096 nodes (and at the node
 /// after the node limit), it adds them to the budget and looks at the limits and the stop.
 /// Dropping it adds the nodes it holds back.
-pub struct Meter<'a> {
+pub(crate) struct Meter<'a> {
     budget: &'a Budget,
     /// Nodes counted and not yet added to the budget.
     pending: u64,
@@ -138,14 +138,14 @@ pub struct Meter<'a> {
 impl Meter<'_> {
     /// Counts one node; `false` when [`Meter::check`] is due. O(1).
     #[inline]
-    pub fn tick(&mut self) -> bool {
+    pub(crate) fn tick(&mut self) -> bool {
         self.pending += 1;
         self.pending < self.checkpoint
     }
 
     /// Counts one node, and checks the limits when due. O(1) amortised.
     #[inline]
-    pub fn count(&mut self) -> Result<(), LimitHit> {
+    pub(crate) fn count(&mut self) -> Result<(), LimitHit> {
         if self.tick() {
             Ok(())
         } else {
@@ -156,7 +156,7 @@ impl Meter<'_> {
     /// Adds the pending nodes to the budget; fails once the node or time limit is passed
     /// (stopping the budget for every thread) or the budget was stopped.
     #[cold]
-    pub fn check(&mut self) -> Result<(), LimitHit> {
+    pub(crate) fn check(&mut self) -> Result<(), LimitHit> {
         let budget = self.budget;
         let total = budget.nodes.fetch_add(self.pending, Ordering::Relaxed) + self.pending;
         self.pending = 0;
@@ -188,7 +188,7 @@ impl Meter<'_> {
     }
 
     /// The nodes of the budget, with those this meter holds back.
-    pub fn nodes(&self) -> u64 {
+    pub(crate) fn nodes(&self) -> u64 {
         self.budget.nodes() + self.pending
     }
 }

@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::OnceLock;
 
 /// Marks a missing neighbour in [`Puzzle::neighbors`].
-pub const NONE: usize = usize::MAX;
+pub(crate) const NONE: usize = usize::MAX;
 
 /// The moves of a row indexed by `Move::ALL` whose entry is not `missing`, bit i for
 /// `Move::ALL[i]`.
@@ -18,18 +18,18 @@ fn live_bits<T: PartialEq>(row: [T; 4], missing: T) -> u8 {
 }
 
 /// The most cells of a board for the optimal searches.
-pub const MAX_BOARD: usize = 256;
+pub(crate) const MAX_BOARD: usize = 256;
 
 /// A board as IDA* keeps it: `cells[p]` the tile on cell `p`, zeros after the last cell
 /// (a fixed size, so that indices masked below 256 need no bounds checks).
-pub type Board = [u8; MAX_BOARD];
+pub(crate) type Board = [u8; MAX_BOARD];
 
 /// A board shape and goal prepared for search, tiles as bytes.
 ///
 /// # Constraints
 ///
 /// 1 ≤ N = rows·cols ≤ 256; `goal` a permutation of 0..N.
-pub struct Puzzle {
+pub(crate) struct Puzzle {
     pub shape: Shape,
     pub goal: Vec<u8>,
     /// `goal_at[t]`: the goal cell of tile `t`.
@@ -50,7 +50,7 @@ pub struct Puzzle {
 
 impl Puzzle {
     /// Prepares `goal` for search. O(N).
-    pub fn new(shape: Shape, goal: Vec<u8>) -> Self {
+    pub(crate) fn new(shape: Shape, goal: Vec<u8>) -> Self {
         let goal_at = super::board::positions(&goal);
         let neighbors: Vec<[usize; 4]> = (0..shape.cells())
             .map(|p| Move::ALL.map(|m| shape.neighbor(p, m).unwrap_or(NONE)))
@@ -73,7 +73,7 @@ impl Puzzle {
 
     /// The moves `ida` never makes after a path, by the deeper machine when `deeper`
     /// (see [`prune::MovePruner::for_cells`]), made on first use.
-    pub fn pruner(&self, deeper: bool) -> &prune::MovePruner {
+    pub(crate) fn pruner(&self, deeper: bool) -> &prune::MovePruner {
         let cell = if deeper {
             &self.deeper_pruner
         } else {
@@ -84,7 +84,8 @@ impl Puzzle {
 }
 
 mod budget;
-pub use budget::{Budget, Limits, Meter, Notes};
+pub(crate) use budget::{Budget, Meter};
+pub use budget::{Limits, Notes};
 
 pub mod bound;
 

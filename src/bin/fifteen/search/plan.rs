@@ -20,46 +20,44 @@ use std::time::{Duration, Instant};
 /// moves it generates at most 7.0 M nodes (#67 of the standard file), against 11.4 M
 /// for the quadrants, which share a table by symmetry (90,720 bytes); on all 100 it
 /// averages 5.3 M against 9.7 M (`blank-first`).
-pub const P3444: [&[u8]; 4] = [
+pub(crate) const P3444: [&[u8]; 4] = [
     &[1, 4, 5],
     &[2, 3, 6, 7],
     &[8, 9, 10, 11],
     &[12, 13, 14, 15],
 ];
 /// 5-5-5: 1,572,480 bytes by rank.
-pub const P555: [&[u8]; 3] = [&[1, 2, 3, 4, 5], &[6, 7, 10, 11, 15], &[8, 9, 12, 13, 14]];
+pub(crate) const P555: [&[u8]; 3] = [&[1, 2, 3, 4, 5], &[6, 7, 10, 11, 15], &[8, 9, 12, 13, 14]];
 /// 6-6-3: 11,534,880 bytes by rank.
-pub const P663: [&[u8]; 3] = [&[12, 13, 14], &[1, 2, 4, 5, 8, 9], &[3, 6, 7, 10, 11, 15]];
+pub(crate) const P663: [&[u8]; 3] = [&[12, 13, 14], &[1, 2, 4, 5, 8, 9], &[3, 6, 7, 10, 11, 15]];
 /// 7-7-1, the two halves of the 8-7 partition with the far corner's tile alone:
 /// 115,315,216 bytes.
-pub const P771: [&[u8]; 3] = [&[1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14], &[15]];
+pub(crate) const P771: [&[u8]; 3] = [&[1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14], &[15]];
 /// 8-7, for `--cache`: 576,576,000 bytes.
-pub const P87: [&[u8]; 2] = [&[8, 9, 10, 11, 12, 13, 14, 15], &[1, 2, 3, 4, 5, 6, 7]];
+pub(crate) const P87: [&[u8]; 2] = [&[8, 9, 10, 11, 12, 13, 14, 15], &[1, 2, 3, 4, 5, 6, 7]];
 /// 6-6-6-6 on the 5×5, Korf & Felner's partition (AIJ 134, 2002): groups of 127,512,000
 /// placements. The last three are images of one another by the board's symmetries:
 /// two tables, 255 MB by rank, 488 MB spread.
-pub const P6666: [&[u8]; 4] = [
+pub(crate) const P6666: [&[u8]; 4] = [
     &[1, 5, 6, 10, 11, 12],
     &[2, 3, 4, 7, 8, 9],
     &[13, 14, 18, 19, 23, 24],
     &[15, 16, 17, 20, 21, 22],
 ];
 /// 5-5-5 for a goal whose blank is at cell 9, the 4×4 spiral's.
-pub const CENTRE555: [&[u8]; 3] = [&[0, 1, 4, 5, 8], &[2, 3, 6, 7, 11], &[10, 12, 13, 14, 15]];
+const CENTRE555: [&[u8]; 3] = [&[0, 1, 4, 5, 8], &[2, 3, 6, 7, 11], &[10, 12, 13, 14, 15]];
 
 /// 3-2-3 in reading order for the 3×3 with the goal's blank in the centre: the top and
 /// bottom rows share a table by the half turn, 576 bytes.
-pub const CENTRE323: [usize; 3] = [3, 2, 3];
+pub(crate) const CENTRE323: [usize; 3] = [3, 2, 3];
 
 /// The most cases of an input for which `ida` on the 4×4 starts with the 3-4-4-4
 /// stage.
-pub const CHEAP_CASES: usize = 8;
+const CHEAP_CASES: usize = 8;
 
-/// A row of [`GIVE_UP`]: the most nodes `stage` may generate, searching at `percent`
+/// A row of [`GIVE_UP`]: the most nodes a stage may generate, searching at `percent`
 /// weight (100: the optimal search), before the plan gives it up for what follows.
-pub struct GiveUp {
-    /// The stage or weight, as a person names it.
-    pub stage: &'static str,
+struct GiveUp {
     /// The weight of the bound, in percent (see [`Weighted`]).
     pub percent: u32,
     /// The nodes, or `u64::MAX` for a stage that never gives up.
@@ -79,32 +77,24 @@ pub struct GiveUp {
 ///   (a board a few moves from the goal waits for no table), then its last tables at
 ///   each weight of its board's rows in turn: higher weights find a path in fewer nodes
 ///   but a longer one, so the lowest weight that usually finishes comes first.
-pub const GIVE_UP: [GiveUp; 12] = [
-    row("4×4 3-4-4-4", 100, 8_000_000),
-    row("4×4 5-5-5", 100, 40_000_000),
-    row("4×4 6-6-3", 100, 150_000_000),
-    row("the first bound, before tables", 100, 1_000_000),
-    row(
-        "5×5 4-tile groups, tables built in the run",
-        100,
-        3_000_000_000,
-    ),
-    row("5×5 4-tile groups, tables in --cache", 100, 20_000_000),
-    row("any: each bound before its tables", 130, 100_000),
-    row("any 4×4", 130, 20_000_000),
-    row("any 4×4", 200, 20_000_000),
-    row("any, other boards", 175, 20_000_000),
-    row("any, other boards", 200, 10_000_000),
-    row("any, other boards", 250, 10_000_000),
+const GIVE_UP: [GiveUp; 12] = [
+    row(100, 8_000_000),     // 4×4 3-4-4-4
+    row(100, 40_000_000),    // 4×4 5-5-5
+    row(100, 150_000_000),   // 4×4 6-6-3
+    row(100, 1_000_000),     // the first bound, before tables
+    row(100, 3_000_000_000), // 5×5 4-tile groups, tables built in the run
+    row(100, 20_000_000),    // 5×5 4-tile groups, tables in --cache
+    row(130, 100_000),       // any: each bound before its tables
+    row(130, 20_000_000),    // any 4×4
+    row(200, 20_000_000),    // any 4×4
+    row(175, 20_000_000),    // any, other boards
+    row(200, 10_000_000),    // any, other boards
+    row(250, 10_000_000),    // any, other boards
 ];
 
 /// A row of [`GIVE_UP`].
-const fn row(stage: &'static str, percent: u32, nodes: u64) -> GiveUp {
-    GiveUp {
-        stage,
-        percent,
-        nodes,
-    }
+const fn row(percent: u32, nodes: u64) -> GiveUp {
+    GiveUp { percent, nodes }
 }
 
 /// The rows of [`GIVE_UP`].
@@ -173,7 +163,7 @@ this run (about a minute a table on two threads, 2 GB while building); --cache D
 for later runs";
 
 /// What [`Plan::solve`] found, and what it tried.
-pub struct Solved {
+pub(crate) struct Solved {
     /// The canonical optimal path, or `None` when there is none.
     pub moves: Option<Vec<Move>>,
     /// The bounds tried, in order, by their `--stats` names.
@@ -219,7 +209,7 @@ pub struct Solved {
 /// out for inputs of more than [`CHEAP_CASES`] cases, where the 5-5-5 tables are needed
 /// anyway; on other boards linear conflicts solve most cases within 1 M nodes, faster
 /// than their tables build, so the tables are built only for a case that needs them.
-pub struct Plan {
+pub(crate) struct Plan {
     pub puzzle: Puzzle,
     stages: Vec<Stage>,
     /// Where the tables are kept between runs (`--cache`).
@@ -238,7 +228,7 @@ impl Plan {
     /// The plan for `puzzle`'s shape and goal in an input of `cases` cases, its tables
     /// kept in `cache` if given, one board searched by `threads` threads and the
     /// tables built by `build_threads` (at least `threads`); builds nothing. O(N).
-    pub fn new(
+    pub(crate) fn new(
         puzzle: Puzzle,
         cases: usize,
         cache: Option<PathBuf>,
@@ -335,7 +325,7 @@ impl Plan {
     /// built on the way say so through `notes`. The search of one stage:
     /// [`ida::solve`] on the plan's threads, from the threshold where the stage before
     /// it gave up (its iterations below were searched whole, and found no path).
-    pub fn solve(
+    pub(crate) fn solve(
         &self,
         start: &[u8],
         budget: &Budget,
@@ -395,7 +385,7 @@ impl Plan {
     /// of its board's `any` rows of [`GIVE_UP`] in turn for its nodes. The path
     /// found is at most its weight times the least moves, plus one; `None` when the plan
     /// has no such tables or every search gives up.
-    pub fn solve_near(
+    pub(crate) fn solve_near(
         &self,
         start: &[u8],
         budget: &Budget,

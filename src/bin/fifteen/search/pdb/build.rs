@@ -122,7 +122,7 @@ cell_set!(u32, AtomicU64, u64);
 ///
 /// N ≤ 32, 1 ≤ k = `cells.len()` ≤ min(11, N − 1), cells distinct and not `blank`;
 /// `threads` ≥ 1 (0 counts as 1).
-pub fn build_table(
+pub(crate) fn build_table(
     puzzle: &Puzzle,
     group: (&[u8], usize),
     layout: Layout,
@@ -139,7 +139,7 @@ pub fn build_table(
 /// # Constraints
 ///
 /// Those of [`build_table`], and N ≤ [`Regions::CELLS`].
-pub fn build_regions(
+pub(crate) fn build_regions(
     puzzle: &Puzzle,
     group: (&[u8], usize),
     threads: usize,
@@ -228,7 +228,7 @@ fn build_numbered<X: Numbering, E: Entry>(
 /// The bytes [`build_table`] (or [`build_regions`]) holds at its peak for k tiles on
 /// N cells in `layout`, the table it returns among them: 6 an entry beside the
 /// table's, 12 when N > 16.
-pub fn build_bytes(n: usize, k: usize, layout: Layout) -> usize {
+pub(crate) fn build_bytes(n: usize, k: usize, layout: Layout) -> usize {
     layout.bytes(n, k) + layout.entries(n, k) * if n <= 16 { 6 } else { 12 }
 }
 

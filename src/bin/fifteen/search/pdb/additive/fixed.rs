@@ -13,11 +13,11 @@ use super::{Additive, PdbState, PdbUndo};
 /// never gives a bound above the distance: with the wrong layout the look-up reads
 /// an empty table and panics; with the wrong reflection the reflected look-up finds
 /// no group or is left out.
-pub struct Fixed<'a, const BYTES: bool, const REFLECT: bool>(&'a Additive);
+pub(crate) struct Fixed<'a, const BYTES: bool, const REFLECT: bool>(&'a Additive);
 
 impl<'a, const BYTES: bool, const REFLECT: bool> Fixed<'a, BYTES, REFLECT> {
     /// `additive` seen as this [`Fixed`]; O(1).
-    pub fn of(additive: &'a Additive) -> Self {
+    pub(crate) fn of(additive: &'a Additive) -> Self {
         debug_assert_eq!(additive.fixed_as(), (BYTES, REFLECT), "another layout");
         Fixed(additive)
     }

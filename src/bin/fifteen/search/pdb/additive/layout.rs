@@ -6,7 +6,7 @@ use super::super::Regions;
 
 /// How a group's table is indexed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Layout {
+pub(crate) enum Layout {
     /// By the placement's rank: N!/(N−k)! entries for k tiles on N cells, each a
     /// byte of [`Pockets`]; a move's new index is [`rank_after_move`]'s O(cols) walk.
     ///
@@ -29,12 +29,12 @@ pub enum Layout {
 
 impl Layout {
     /// The most bytes of spread tables a partition may take.
-    pub const SPREAD_BYTES: usize = 1 << 30;
+    const SPREAD_BYTES: usize = 1 << 30;
     /// The most bytes a build by spread index may take (see [`Layout::builds_spread`]).
-    pub const SPREAD_BUILD_BYTES: usize = 1 << 28;
+    const SPREAD_BUILD_BYTES: usize = 1 << 28;
     /// The most bytes of tables with the blank's regions a partition may take: small
     /// enough to stay in a last-level cache.
-    pub const REGIONS_BYTES: usize = 16 << 20;
+    pub(crate) const REGIONS_BYTES: usize = 16 << 20;
 
     /// `Regions` on at most [`Regions::CELLS`] cells when the partition's tables take
     /// at most [`REGIONS_BYTES`] so (on the 4×4 up to 5-5-5, 12 MiB; 6-6-3 would take
@@ -48,7 +48,7 @@ impl Layout {
     ///
     /// [`SPREAD_BYTES`]: Layout::SPREAD_BYTES
     /// [`REGIONS_BYTES`]: Layout::REGIONS_BYTES
-    pub fn fitting(n: usize, groups: &[Vec<u8>]) -> Layout {
+    pub(crate) fn fitting(n: usize, groups: &[Vec<u8>]) -> Layout {
         let spread = Layout::Spread.partition_bytes(n, groups);
         let rank = Layout::Rank.partition_bytes(n, groups);
         let regions = Layout::Regions.partition_bytes(n, groups);
@@ -68,24 +68,24 @@ impl Layout {
     /// 1.7 GB by rank).
     ///
     /// [`SPREAD_BUILD_BYTES`]: Layout::SPREAD_BUILD_BYTES
-    pub fn builds_spread(n: usize, k: usize) -> bool {
+    pub(crate) fn builds_spread(n: usize, k: usize) -> bool {
         build_bytes(n, k, Layout::Spread) <= Layout::SPREAD_BUILD_BYTES
     }
 
     /// The bytes of the tables of `groups` on N cells, each group counted (also
     /// those that would share a table by symmetry).
-    pub fn partition_bytes(self, n: usize, groups: &[Vec<u8>]) -> usize {
+    pub(crate) fn partition_bytes(self, n: usize, groups: &[Vec<u8>]) -> usize {
         groups.iter().map(|g| self.bytes(n, g.len())).sum()
     }
 
     /// The entries of the tables of `groups` on N cells, counted as
     /// [`Layout::partition_bytes`] counts bytes.
-    pub fn partition_entries(self, n: usize, groups: &[Vec<u8>]) -> usize {
+    pub(crate) fn partition_entries(self, n: usize, groups: &[Vec<u8>]) -> usize {
         groups.iter().map(|g| self.entries(n, g.len())).sum()
     }
 
     /// The bytes of a table of k tiles on N cells.
-    pub fn bytes(self, n: usize, k: usize) -> usize {
+    pub(crate) fn bytes(self, n: usize, k: usize) -> usize {
         match self {
             Layout::Regions => 4 * self.entries(n, k),
             _ => self.entries(n, k),
@@ -93,7 +93,7 @@ impl Layout {
     }
 
     /// The entries of a table of k tiles on N cells.
-    pub fn entries(self, n: usize, k: usize) -> usize {
+    pub(crate) fn entries(self, n: usize, k: usize) -> usize {
         match self {
             Layout::Rank => table_len(n, k),
             Layout::Spread | Layout::Regions => n.pow(k as u32),

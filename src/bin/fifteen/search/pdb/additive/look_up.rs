@@ -271,7 +271,7 @@ impl Additive {
     }
 
     /// Which [`Fixed`] this is: `(tables of bytes, reflected)`.
-    pub fn fixed_as(&self) -> (bool, bool) {
+    pub(crate) fn fixed_as(&self) -> (bool, bool) {
         (self.layout != Layout::Regions, self.reflection.is_some())
     }
 }

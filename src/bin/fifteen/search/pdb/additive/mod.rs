@@ -33,7 +33,7 @@ struct Group {
 /// tables of [`Layout::Spread`]; of [`Layout::Rank`], O(1) for a move along a row of
 /// the table's frame and O(cols) otherwise. It stops before writing once a sum
 /// exceeds the limit.
-pub struct Additive {
+pub(crate) struct Additive {
     n: usize,
     layout: Layout,
     name: String,
@@ -68,7 +68,7 @@ const REFLECTED: usize = 1;
 /// tables of bytes only, to tell the blank's pocket, [`Pockets`]; the reflection maps
 /// pockets onto pockets), and their sum (0 for the reflection when there is none).
 #[derive(Clone, Copy)]
-pub struct PdbState {
+pub(crate) struct PdbState {
     index: [[u32; MAX_GROUPS]; 2],
     value: [[u8; MAX_GROUPS]; 2],
     occupied: [[u32; MAX_GROUPS]; 2],
@@ -78,7 +78,7 @@ pub struct PdbState {
 /// What [`Additive`] needs to take a move back: per side, the moved group's index
 /// and value, and the sums.
 #[derive(Clone, Copy, Default)]
-pub struct PdbUndo {
+pub(crate) struct PdbUndo {
     index: [u32; 2],
     value: [u8; 2],
     sum: [u32; 2],
@@ -94,7 +94,8 @@ impl Additive {
     /// When N > 32, a group is empty or larger than 11 or holds the blank's cell, the
     /// groups overlap, there are more than 8 of them, or their tables would take 4 GiB
     /// or more (an index in them is a `u32`).
-    pub fn new(puzzle: &Puzzle, groups: &[Vec<u8>], reflect: bool) -> Self {
+    #[allow(dead_code)] // for tests and benches
+    pub(crate) fn new(puzzle: &Puzzle, groups: &[Vec<u8>], reflect: bool) -> Self {
         let layout = Layout::fitting(puzzle.shape.cells(), groups);
         Self::with_cache(puzzle, (groups, layout), reflect, None, &TableWork::quiet())
     }
@@ -102,7 +103,7 @@ impl Additive {
     /// [`Additive::new`] in `layout`, each table built as `work` says, and read from
     /// `cache` or built and written there when a directory is given (see
     /// [`append_cached`]; the files are by rank).
-    pub fn with_cache(
+    pub(crate) fn with_cache(
         puzzle: &Puzzle,
         (groups, layout): (&[Vec<u8>], Layout),
         reflect: bool,
@@ -346,7 +347,7 @@ impl Additive {
     }
 
     /// The bytes of the tables.
-    pub fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         self.data.len() + 4 * self.regions.len()
     }
 
@@ -355,7 +356,7 @@ impl Additive {
     /// [`build_bytes`]: in `layout`, or by rank for a file and then copied spread)
     /// beside the tables before it. An upper bound: a group that shares a table by
     /// symmetry is counted as built.
-    pub fn peak_bytes(n: usize, groups: &[Vec<u8>], layout: Layout) -> usize {
+    pub(crate) fn peak_bytes(n: usize, groups: &[Vec<u8>], layout: Layout) -> usize {
         let (mut kept, mut peak) = (0, 0);
         for k in groups.iter().map(Vec::len) {
             // Tables of regions are tables spread with a cache.
@@ -382,7 +383,7 @@ mod look_up;
 mod symmetry;
 
 pub(crate) use fixed::on_fixed;
-pub use fixed::Fixed;
-pub use layout::Layout;
-pub use symmetry::{by_symmetry, in_reading_order};
+pub(crate) use fixed::Fixed;
+pub(crate) use layout::Layout;
+pub(crate) use symmetry::{by_symmetry, in_reading_order};
 use symmetry::{diagonal_fixing, symmetries};

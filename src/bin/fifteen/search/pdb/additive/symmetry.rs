@@ -59,7 +59,7 @@ pub(super) fn diagonal_fixing(shape: Shape, cell: usize) -> Option<Vec<usize>> {
 /// Maps `frame`, groups of cells for a goal whose blank is at cell `blank`, onto
 /// `puzzle`'s goal by a symmetry that takes `blank` to the goal's blank; `None` when
 /// there is none.
-pub fn by_symmetry(puzzle: &Puzzle, blank: usize, frame: &[&[u8]]) -> Option<Vec<Vec<u8>>> {
+pub(crate) fn by_symmetry(puzzle: &Puzzle, blank: usize, frame: &[&[u8]]) -> Option<Vec<Vec<u8>>> {
     let symmetry = symmetries(puzzle.shape)
         .into_iter()
         .find(|s| s[blank] == puzzle.goal_at[0])?;
@@ -73,7 +73,7 @@ pub fn by_symmetry(puzzle: &Puzzle, blank: usize, frame: &[&[u8]]) -> Option<Vec
 
 /// The goal's cells in row-major order, the blank's skipped, cut into groups of
 /// `sizes` (which add up to N − 1).
-pub fn in_reading_order(puzzle: &Puzzle, sizes: &[usize]) -> Vec<Vec<u8>> {
+pub(crate) fn in_reading_order(puzzle: &Puzzle, sizes: &[usize]) -> Vec<Vec<u8>> {
     let blank = puzzle.goal_at[0];
     let mut cells = (0..puzzle.shape.cells() as u8).filter(|&c| usize::from(c) != blank);
     sizes
