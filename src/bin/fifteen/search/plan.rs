@@ -225,6 +225,25 @@ pub(crate) struct Plan {
 }
 
 impl Plan {
+    /// The bound of the first stage on boards other than the 4×4 (see [`Plan`]): the
+    /// walking distance on small boards whose goal has its blank on the border,
+    /// [`CENTRE323`] tables on the 3×3 with the blank in the centre, else linear
+    /// conflicts. O(N).
+    fn first_bound(puzzle: &Puzzle) -> Kind {
+        let n = puzzle.shape.cells();
+        let goal_blank = puzzle.goal_at[0];
+        let (row, col) = (puzzle.shape.row(goal_blank), puzzle.shape.col(goal_blank));
+        let (rows, cols) = (puzzle.shape.rows, puzzle.shape.cols);
+        let on_border = row == 0 || col == 0 || row + 1 == rows || col + 1 == cols;
+        if on_border && n <= 12 && rows.max(cols) <= 5 {
+            Kind::WalkingDistance
+        } else if rows == 3 && cols == 3 {
+            Kind::Pdb(in_reading_order(puzzle, &CENTRE323))
+        } else {
+            Kind::LinearConflict
+        }
+    }
+
     /// The plan for `puzzle`'s shape and goal in an input of `cases` cases, its tables
     /// kept in `cache` if given, one board searched by `threads` threads and the
     /// tables built by `build_threads` (at least `threads`); builds nothing. O(N).
@@ -249,17 +268,8 @@ impl Plan {
                 .find_map(|&(blank, frame)| by_symmetry(&puzzle, blank, frame));
             Kind::Pdb(mapped.unwrap_or_else(|| in_reading_order(&puzzle, sizes)))
         };
-        let goal_blank = puzzle.goal_at[0];
-        let (row, col) = (puzzle.shape.row(goal_blank), puzzle.shape.col(goal_blank));
         let (rows, cols) = (puzzle.shape.rows, puzzle.shape.cols);
-        let on_border = row == 0 || col == 0 || row + 1 == rows || col + 1 == cols;
-        let first = if on_border && n <= 12 && rows.max(cols) <= 5 {
-            Kind::WalkingDistance
-        } else if rows == 3 && cols == 3 {
-            Kind::Pdb(in_reading_order(&puzzle, &CENTRE323))
-        } else {
-            Kind::LinearConflict
-        };
+        let first = Plan::first_bound(&puzzle);
         let stages = if four {
             let cheap = stage(
                 partition(&[(0, &P3444)], &[3, 4, 4, 4]),
