@@ -12,7 +12,7 @@ use super::{Board, Puzzle};
 ///
 /// Admissible (never above the true distance) and 0 exactly at the goal. IDA* stays
 /// optimal and canonical with any such bound, consistent or not.
-pub trait LowerBound: Sync {
+pub(crate) trait LowerBound: Sync {
     /// What the bound keeps about the board on the search path; a shared search copies
     /// the root's to each of its subtrees.
     type State: Clone + Sync;
@@ -87,7 +87,7 @@ valued_bound!(LinearConflict, "manhattan+linear-conflict");
 
 /// The Manhattan distance: the sum of the tiles' taxicab distances to their goal cells.
 /// Table N² bytes; `update` O(1).
-pub struct Manhattan {
+pub(crate) struct Manhattan {
     cells: usize,
     /// `distance[t·N + p]`: from cell `p` to the goal cell of tile `t` (0 for the blank).
     distance: Vec<u8>,
@@ -95,7 +95,7 @@ pub struct Manhattan {
 
 impl Manhattan {
     /// Builds the table. O(N²).
-    pub fn new(puzzle: &Puzzle) -> Self {
+    pub(crate) fn new(puzzle: &Puzzle) -> Self {
         let cells = puzzle.shape.cells();
         let mut distance = vec![0; cells * cells];
         for tile in 1..cells {
@@ -113,14 +113,14 @@ impl Manhattan {
 
 impl Manhattan {
     /// The bound of the board `cells`. O(N).
-    pub fn estimate(&self, cells: &[u8]) -> u32 {
+    pub(crate) fn estimate(&self, cells: &[u8]) -> u32 {
         cells.iter().enumerate().map(|(p, &t)| self.of(t, p)).sum()
     }
 
     /// The bound after sliding `tile` from cell `from` into the blank at cell `to`,
     /// given `h`, the bound of the board before the move. O(1).
     #[inline]
-    pub fn update(&self, _: &[u8], h: u32, tile: u8, from: usize, to: usize) -> u32 {
+    pub(crate) fn update(&self, _: &[u8], h: u32, tile: u8, from: usize, to: usize) -> u32 {
         h + self.of(tile, to) - self.of(tile, from)
     }
 }
@@ -253,7 +253,7 @@ fn longest_increasing(values: &[usize]) -> usize {
 
 /// Manhattan distance plus the linear conflicts of rows and columns (Hansson, Mayer and
 /// Yung, 1992), for any goal; lines longer than 6 cells are left out. `update` O(L).
-pub struct LinearConflict {
+pub(crate) struct LinearConflict {
     manhattan: Manhattan,
     shape: super::Shape,
     rows: Option<LineConflicts>,
@@ -262,7 +262,7 @@ pub struct LinearConflict {
 
 impl LinearConflict {
     /// Builds the tables. O(N² + (L+1)^L · L²) for lines of L cells.
-    pub fn new(puzzle: &Puzzle) -> Self {
+    pub(crate) fn new(puzzle: &Puzzle) -> Self {
         LinearConflict {
             manhattan: Manhattan::new(puzzle),
             shape: puzzle.shape,
@@ -274,7 +274,7 @@ impl LinearConflict {
 
 impl LinearConflict {
     /// The bound of the board `cells`. O(N·L).
-    pub fn estimate(&self, cells: &[u8]) -> u32 {
+    pub(crate) fn estimate(&self, cells: &[u8]) -> u32 {
         let lines = [&self.rows, &self.cols];
         self.manhattan.estimate(cells)
             + lines
@@ -287,7 +287,7 @@ impl LinearConflict {
     /// The bound after sliding `tile` from cell `from` into the blank at cell `to`,
     /// given `h`, the bound of `cells`, the board before the move. O(L).
     #[inline]
-    pub fn update(&self, cells: &[u8], h: u32, tile: u8, from: usize, to: usize) -> u32 {
+    pub(crate) fn update(&self, cells: &[u8], h: u32, tile: u8, from: usize, to: usize) -> u32 {
         let h = self.manhattan.update(cells, h, tile, from, to);
         let shape = self.shape;
         let (from_row, from_col) = (shape.row(from), shape.col(from));
@@ -399,7 +399,7 @@ impl Walks {
 /// The states grow fast with the board: 105 per family on the 3×3, 24,964 for the
 /// rows of the 4×4 with the goal's blank on a border row; meant for boards of at most
 /// 16 cells. [`LowerBound::start`] takes a board from which the goal is reachable.
-pub struct WalkingDistance {
+pub(crate) struct WalkingDistance {
     /// One family, or two when the columns' differs from the rows'.
     families: Vec<Walks>,
     /// `family[0]`: the index in `families` of the rows; `family[1]`, of the columns.
@@ -414,7 +414,7 @@ impl WalkingDistance {
     /// Builds the tables by breadth-first search (see [`Walks::new`]); the columns
     /// share the rows' when the board is square and the goal's blank is on its
     /// diagonal.
-    pub fn new(puzzle: &Puzzle) -> Self {
+    pub(crate) fn new(puzzle: &Puzzle) -> Self {
         let shape = puzzle.shape;
         let at = |p: usize| [shape.row(p) as u8, shape.col(p) as u8];
         let blank = at(puzzle.goal_at[0]);

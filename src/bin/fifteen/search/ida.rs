@@ -17,7 +17,7 @@ use std::sync::Mutex;
 /// machine from the start; Korf's 100 (before the blank's regions): 61.8 M nodes so,
 /// 58.9 M with the machine from the start, 80.4 M when it waits for an iteration of 2^20
 /// nodes on the board itself.
-pub const DEEP_FROM: u64 = 1 << 22;
+pub(crate) const DEEP_FROM: u64 = 1 << 22;
 
 /// The nodes of the iterations finished on a puzzle after which its iterations use its
 /// deeper machine (sequences of up to 13 moves: ≈0.5 s to make, so only for searches of
@@ -32,11 +32,11 @@ pub const DEEP_FROM: u64 = 1 << 22;
 /// it from the start), and 5.90 and 6.23 s against 7.66 and 6.28 s once it took 0.5 s
 /// (5×5 #32 `standard`: 5.7 s against 4.6 s, then 3.87 and 3.70 s against 4.76 and 4.23
 /// s); from 2^25 nodes, 6.08 and 5.94 s (#32: 3.76 and 3.66 s), within the noise.
-pub const DEEPER_FROM: u64 = 1 << 27;
+const DEEPER_FROM: u64 = 1 << 27;
 
 /// How a search ended, short of a limit.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     /// The canonical optimal path.
     Path(Vec<Move>),
     /// No path: the search space is exhausted (only on a board with no moves).
@@ -60,7 +60,7 @@ enum Step {
 
 /// When the iterations of a search are shared, and by how many threads.
 #[derive(Clone, Copy, Debug)]
-pub struct Sharing {
+pub(crate) struct Sharing {
     /// The threads, this one among them: at least 1.
     pub threads: usize,
     /// An iteration is shared once the one before it generated this many nodes.
@@ -83,7 +83,7 @@ impl Sharing {
     /// less than it saves; from 2^20, Korf #88's 5.7 M-node iteration, most of its
     /// search, ran on one thread), 256 subtrees a thread so that the threads finish
     /// together; one thread shares nothing.
-    pub fn new(threads: usize) -> Self {
+    pub(crate) fn new(threads: usize) -> Self {
         let from_nodes = if threads > 1 { 1 << 16 } else { u64::MAX };
         Sharing {
             threads,
@@ -369,7 +369,7 @@ fn share<B: LowerBound>(
 /// # Constraints
 ///
 /// The goal is reachable from `start` (else the search runs until a limit stops it).
-pub fn solve<B: LowerBound>(
+pub(crate) fn solve<B: LowerBound>(
     puzzle: &Puzzle,
     bound: &B,
     start: &[u8],
@@ -390,7 +390,7 @@ pub fn solve<B: LowerBound>(
 /// solution in a subtree calls off the later ones, and the earliest subtree's solution
 /// is the answer, so the path is the one a single thread finds. Nodes above the cut are
 /// generated again when the cut is moved deeper.
-pub fn solve_sharing<B: LowerBound>(
+pub(crate) fn solve_sharing<B: LowerBound>(
     puzzle: &Puzzle,
     bound: &B,
     start: &[u8],

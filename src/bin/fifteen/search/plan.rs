@@ -20,74 +20,102 @@ use std::time::{Duration, Instant};
 /// moves it generates at most 7.0 M nodes (#67 of the standard file), against 11.4 M
 /// for the quadrants, which share a table by symmetry (90,720 bytes); on all 100 it
 /// averages 5.3 M against 9.7 M (`blank-first`).
-pub const P3444: [&[u8]; 4] = [
+pub(crate) const P3444: [&[u8]; 4] = [
     &[1, 4, 5],
     &[2, 3, 6, 7],
     &[8, 9, 10, 11],
     &[12, 13, 14, 15],
 ];
 /// 5-5-5: 1,572,480 bytes by rank.
-pub const P555: [&[u8]; 3] = [&[1, 2, 3, 4, 5], &[6, 7, 10, 11, 15], &[8, 9, 12, 13, 14]];
+pub(crate) const P555: [&[u8]; 3] = [&[1, 2, 3, 4, 5], &[6, 7, 10, 11, 15], &[8, 9, 12, 13, 14]];
 /// 6-6-3: 11,534,880 bytes by rank.
-pub const P663: [&[u8]; 3] = [&[12, 13, 14], &[1, 2, 4, 5, 8, 9], &[3, 6, 7, 10, 11, 15]];
+pub(crate) const P663: [&[u8]; 3] = [&[12, 13, 14], &[1, 2, 4, 5, 8, 9], &[3, 6, 7, 10, 11, 15]];
 /// 7-7-1, the two halves of the 8-7 partition with the far corner's tile alone:
 /// 115,315,216 bytes.
-pub const P771: [&[u8]; 3] = [&[1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14], &[15]];
+pub(crate) const P771: [&[u8]; 3] = [&[1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14], &[15]];
 /// 8-7, for `--cache`: 576,576,000 bytes.
-pub const P87: [&[u8]; 2] = [&[8, 9, 10, 11, 12, 13, 14, 15], &[1, 2, 3, 4, 5, 6, 7]];
+pub(crate) const P87: [&[u8]; 2] = [&[8, 9, 10, 11, 12, 13, 14, 15], &[1, 2, 3, 4, 5, 6, 7]];
 /// 6-6-6-6 on the 5×5, Korf & Felner's partition (AIJ 134, 2002): groups of 127,512,000
 /// placements. The last three are images of one another by the board's symmetries:
 /// two tables, 255 MB by rank, 488 MB spread.
-pub const P6666: [&[u8]; 4] = [
+pub(crate) const P6666: [&[u8]; 4] = [
     &[1, 5, 6, 10, 11, 12],
     &[2, 3, 4, 7, 8, 9],
     &[13, 14, 18, 19, 23, 24],
     &[15, 16, 17, 20, 21, 22],
 ];
 /// 5-5-5 for a goal whose blank is at cell 9, the 4×4 spiral's.
-pub const CENTRE555: [&[u8]; 3] = [&[0, 1, 4, 5, 8], &[2, 3, 6, 7, 11], &[10, 12, 13, 14, 15]];
+const CENTRE555: [&[u8]; 3] = [&[0, 1, 4, 5, 8], &[2, 3, 6, 7, 11], &[10, 12, 13, 14, 15]];
 
 /// 3-2-3 in reading order for the 3×3 with the goal's blank in the centre: the top and
-/// bottom rows share a table by the half turn, 576 bytes, ≈0.1 ms to build.
-pub const CENTRE323: [usize; 3] = [3, 2, 3];
+/// bottom rows share a table by the half turn, 576 bytes.
+pub(crate) const CENTRE323: [usize; 3] = [3, 2, 3];
 
 /// The most cases of an input for which `ida` on the 4×4 starts with the 3-4-4-4
 /// stage.
-pub const CHEAP_CASES: usize = 8;
+const CHEAP_CASES: usize = 8;
 
-/// The nodes a 5×5 case may generate with the small tables before the 6-6-6-6 tables
-/// are built in the run: about what their build costs in time (the small tables'
-/// search runs at ≈37 M nodes a second on one thread).
-pub const FIVE_GIVE_UP: u64 = 3_000_000_000;
-/// The same when the 6-6-6-6 tables may be in `--cache`: about what reading them costs.
-pub const FIVE_CACHED_GIVE_UP: u64 = 20_000_000;
+/// A row of [`GIVE_UP`]: the most nodes a stage may generate, searching at `percent`
+/// weight (100: the optimal search), before the plan gives it up for what follows.
+struct GiveUp {
+    /// The weight of the bound, in percent (see [`Weighted`]).
+    pub percent: u32,
+    /// The nodes, or `u64::MAX` for a stage that never gives up.
+    pub nodes: u64,
+}
 
-/// The weights (in percent) of [`Plan::solve_near`] on the 4×4, each tried for at most
-/// 20 M nodes. Measured, Korf's 100 with the 5-5-5 tables, one thread, search alone,
-/// the machine loaded: 120%: 1.030 times the least moves on average (1.107 at worst),
-/// 5.0 M nodes, 0.86 s; 130%: 1.053 (1.163), 1.7 M nodes, 0.27 s; 150%: 1.122 (1.280),
-/// 0.31 M nodes, 0.05 s; 200%: 1.396 (1.643), 0.11 M nodes.
-pub const NEAR_WEIGHTS_FOUR: &[(u32, u64)] = &[(130, 20_000_000), (200, 20_000_000)];
-/// The weights of [`Plan::solve_near`] on other boards, with their nodes. Measured,
-/// Korf & Felner's 50 (5×5) with six 4-tile tables, one thread, one weight at a time:
-/// 160%: 1.189 times the least moves on average over the 45 solved within 20 M nodes,
-/// 11.3 s in all; 175%: 1.282 over 46, 6.0 s (over 47 within 40 M nodes, 7.8 s); 200%:
-/// 1.454 over 49; 250%: 1.781; 300%: 2.137 over all 50, 0.8 s. These three in turn,
-/// whole process: 1.290 (`standard`, 5.9 s) and 1.295 (`blank-first`, 6.5 s) over all
-/// 50 (6.7 and 7.4 s after linear conflicts at [`NEAR_FIRST_WEIGHT`] for 100,000
-/// nodes; for 1 M nodes: 1.285 and 1.283, 8.4 and 9.8 s); 175% then 200% then 250% for
-/// 10 M nodes each: 1.298 and 1.307, 5.3–5.7 s; 170% first: 1.301 and 1.303, 8.5–9.3 s.
-pub const NEAR_WEIGHTS: &[(u32, u64)] = &[(175, 20_000_000), (200, 10_000_000), (250, 10_000_000)];
+/// The give-up budgets of the plan's stages and of `any`'s weights, in one table; the
+/// rows are named by the index constants below. The design behind each:
+///
+/// - A stage's budget is about what the next stage's tables cost to build (or read
+///   with `--cache`), so that a board gives up no more than it would have waited.
+/// - The first bound on boards other than the 4×4 gets 1 M nodes: most small boards
+///   finish there, and a table is built only for a case that needs it.
+/// - The 5×5's 4-tile tables get 3 G nodes, about what building the 6-6-6-6 tables
+///   costs; with `--cache`, 20 M, about what reading them costs.
+/// - [`Plan::solve_near`] tries each bound before its tables at 130% for 100,000 nodes
+///   (a board a few moves from the goal waits for no table), then its last tables at
+///   each weight of its board's rows in turn: higher weights find a path in fewer nodes
+///   but a longer one, so the lowest weight that usually finishes comes first.
+const GIVE_UP: [GiveUp; 12] = [
+    row(100, 8_000_000),     // 4×4 3-4-4-4
+    row(100, 40_000_000),    // 4×4 5-5-5
+    row(100, 150_000_000),   // 4×4 6-6-3
+    row(100, 1_000_000),     // the first bound, before tables
+    row(100, 3_000_000_000), // 5×5 4-tile groups, tables built in the run
+    row(100, 20_000_000),    // 5×5 4-tile groups, tables in --cache
+    row(130, 100_000),       // any: each bound before its tables
+    row(130, 20_000_000),    // any 4×4
+    row(200, 20_000_000),    // any 4×4
+    row(175, 20_000_000),    // any, other boards
+    row(200, 10_000_000),    // any, other boards
+    row(250, 10_000_000),    // any, other boards
+];
+
+/// A row of [`GIVE_UP`].
+const fn row(percent: u32, nodes: u64) -> GiveUp {
+    GiveUp { percent, nodes }
+}
+
+/// The rows of [`GIVE_UP`].
+const FOUR_3444: usize = 0;
+const FOUR_555: usize = 1;
+const FOUR_663: usize = 2;
+const FIRST_BOUND: usize = 3;
+const FIVE_SMALL: usize = 4;
+const FIVE_SMALL_CACHED: usize = 5;
+const NEAR_FIRST: usize = 6;
+const NEAR_FOUR: std::ops::Range<usize> = 7..9;
+const NEAR_OTHER: std::ops::Range<usize> = 9..12;
+
+/// The nodes of row `i` of [`GIVE_UP`].
+const fn nodes_of(i: usize) -> u64 {
+    GIVE_UP[i].nodes
+}
+
 /// The most entries of the tables [`Plan::solve_near`] uses (their build's time goes
 /// with their entries, however many bytes an entry takes).
 const NEAR_TABLE_ENTRIES: usize = 4 << 20;
-/// The weight and the nodes of [`Plan::solve_near`] with each bound before its tables:
-/// a board a few moves from the goal waits for no table (a 1-move 5×5 board: 2 ms of
-/// linear conflicts against 0.35 s for the 4-tile tables).
-pub const NEAR_FIRST_WEIGHT: u32 = 130;
-/// See [`NEAR_FIRST_WEIGHT`].
-pub const NEAR_FIRST_NODES: u64 = 100_000;
-
 /// A bound `ida` may use, before it is built.
 enum Kind {
     LinearConflict,
@@ -135,7 +163,7 @@ this run (about a minute a table on two threads, 2 GB while building); --cache D
 for later runs";
 
 /// What [`Plan::solve`] found, and what it tried.
-pub struct Solved {
+pub(crate) struct Solved {
     /// The canonical optimal path, or `None` when there is none.
     pub moves: Option<Vec<Move>>,
     /// The bounds tried, in order, by their `--stats` names.
@@ -151,20 +179,16 @@ pub struct Solved {
 /// 3×3 only with the goal's blank in the centre (see below); elsewhere on small boards
 /// a table costs more to build than the search it saves.
 ///
-/// - 4×4: pattern databases with reflection: 3-4-4-4 (134 KB, ≈19 ms to build) for
-///   8 M nodes, so that an easy board does not wait for larger tables (8 M nodes take
-///   about as long as the next tables' build: a board gives up no more than it would
-///   have waited); then 5-5-5 (1.5 MB, ≈0.26 s) for 40 M nodes; then 6-6-3 (11.5 MB,
-///   ≈2.4 s) for 150 M nodes; then, for the hardest boards, 7-7-1 (115 MB, its two
-///   7-tile tables 19 s each on one thread, 11 s on two): on two 80-move boards it
-///   generates 43 M and 38 M nodes against 1.16 G and 0.86 G for 6-6-3 (20 M and
-///   18 M for 8-7), and the 80-move boards take 26 to 40 s with `--jobs 2` (2026-11-30;
-///   the 6-6-3 stage's 150 M nodes are about what the 7-7-1 build costs in time). With
-///   `--cache`, 8-7 tables
-///   (577 MB, minutes to build once, then read in ≈0.5 s) follow the 3-4-4-4 stage
-///   instead.
+/// - 4×4: pattern databases with reflection: 3-4-4-4 (802,816 bytes in regions) for
+///   its [`GIVE_UP`] row, so that an easy board does not wait for larger tables (its
+///   nodes take about as long as the next tables' build: a board gives up no more than
+///   it would have waited); then 5-5-5 (1.5 MB by rank); then 6-6-3 (11.5 MB by rank);
+///   then, for the hardest boards, 7-7-1 (115 MB by rank), which generates some
+///   twenty times fewer nodes than 6-6-3 on 80-move boards (the 6-6-3 stage's budget
+///   is about what the 7-7-1 build costs). With `--cache`, 8-7 tables (577 MB, built
+///   once, then read) follow the 3-4-4-4 stage instead.
 /// - 5×5: the first bound below for 1 M nodes, then six groups of 4 tiles in reading
-///   order (2 MB, ≈0.35 s) for [`FIVE_GIVE_UP`] nodes, or [`FIVE_CACHED_GIVE_UP`] with
+///   order (2 MB) for the nodes of [`GIVE_UP`]'s row, or its `--cache` row with
 ///   `--cache`, then [`P6666`] with reflection, built in the run (about a minute a
 ///   table on two threads, 1.7 GB while building, with a note on stderr) or read from
 ///   the cache. Korf & Felner's #38 and #40 need more than 2 G nodes with the small
@@ -174,42 +198,26 @@ pub struct Solved {
 /// - 3×3 and smaller, and boards over 32 cells: the first bound below.
 ///
 /// The first bound is the walking distance on boards of at most 12 cells and sides of
-/// at most 5 (tables of 1 to 3 ms to build, against ≈0.18 s for 2×6 and 3×5) whose goal
-/// has its blank on the border, [`CENTRE323`] tables with reflection on the 3×3 whose
-/// goal has its blank in the centre, and linear conflicts otherwise. Measured, time of
-/// `ida` on random boards, walking distance against linear conflicts: 3×3 with the
-/// blank in a corner 6.5 against 10 ms per 300 boards (the 31-move board: 5,930 nodes
-/// and 58 µs against 12,776 and 243 µs), on an edge 6.5–6.9 against 7.5–8.1 ms; 2×4 5.3
-/// against 11 ms per 200 boards; 3×4 and 4×3, corner or edge, 0.6–1.0 against 1.2–1.8
-/// ms a board; 2×5 0.34 against 2.3 ms a board. With the blank inside (the spiral goals
-/// of 3×3 and 3×4) the walking distance generates 1.7 times the nodes of linear
-/// conflicts and loses (3×3: 6.4 against 5.6 ms per 300 boards; 3×4: 1.3 against 1.1
-/// ms a board); on the 4×4 it loses to the 3-4-4-4 tables (2 to 7 times their nodes,
-/// tables as costly). On the 3×3 spiral goal, whole process against an empty program
-/// (≈0.3 ms): the 30-move board `0 2 1 3 5 8 4 6 7` 1.98 to 2.04 times with the 3-2-3
-/// tables (5,272 nodes), against 2.31 to 2.40 for linear conflicts (17,031 nodes), 2.60
-/// for the larger of linear conflicts and the walking distance (15,403 nodes) and 2.95
-/// for 4-4 tables (1,690 nodes, but 0.5 ms to build); the 4-move board
-/// `2 8 3 1 0 4 7 6 5` 1.41 times against 1.10 for linear conflicts. On its 620 boards
-/// of 29 and 30 moves, at most 7,165 nodes against 26,061.
+/// at most 5 (small tables, quick to build) whose goal has its blank on the border,
+/// [`CENTRE323`] tables with reflection on the 3×3 whose goal has its blank in the
+/// centre, and linear conflicts otherwise: with the blank on the border the walking
+/// distance generates fewer nodes than linear conflicts and wins; with it inside (the
+/// spiral goals of 3×3 and 3×4) it generates more and loses; on the 4×4 it loses to the
+/// 3-4-4-4 tables.
 ///
 /// A case starts at the last stage already built. On the 4×4 the 3-4-4-4 stage is left
 /// out for inputs of more than [`CHEAP_CASES`] cases, where the 5-5-5 tables are needed
-/// anyway; on other boards linear conflicts solve most cases within 1 M nodes (3×4 and
-/// 4×3 random boards: all of 30 tried, ≈3 ms each, against ≈0.15 s for the 760 KB of
-/// 6-5 tables), so the tables are built only for a case that needs them.
-pub struct Plan {
+/// anyway; on other boards linear conflicts solve most cases within 1 M nodes, faster
+/// than their tables build, so the tables are built only for a case that needs them.
+pub(crate) struct Plan {
     pub puzzle: Puzzle,
     stages: Vec<Stage>,
     /// Where the tables are kept between runs (`--cache`).
     cache: Option<PathBuf>,
     /// How the threads share a board's search (its `threads` search one board), and
     /// when the move pruner comes in: from the first node for inputs of more than
-    /// [`CHEAP_CASES`] cases, whose tables take ten times the pruner's ≈15 ms (Korf's
-    /// 100: 58.9 M nodes against 61.8 M; its first ten boards' search 974 M against
-    /// 783 M instructions; 2.43 s against 2.47 s, means of six alternated runs, within
-    /// the noise), else from [`ida::DEEP_FROM`] nodes, so that an easy board does not
-    /// wait.
+    /// [`CHEAP_CASES`] cases, whose tables take far longer than the pruner to make,
+    /// else from [`ida::DEEP_FROM`] nodes, so that an easy board does not wait.
     sharing: ida::Sharing,
     /// The threads that build its tables: all the input's, since the cases that need a
     /// table wait for it (`--jobs 2` on Korf's 100: the 5-5-5 build 0.4 s → 0.25 s).
@@ -217,10 +225,29 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// The bound of the first stage on boards other than the 4×4 (see [`Plan`]): the
+    /// walking distance on small boards whose goal has its blank on the border,
+    /// [`CENTRE323`] tables on the 3×3 with the blank in the centre, else linear
+    /// conflicts. O(N).
+    fn first_bound(puzzle: &Puzzle) -> Kind {
+        let n = puzzle.shape.cells();
+        let goal_blank = puzzle.goal_at[0];
+        let (row, col) = (puzzle.shape.row(goal_blank), puzzle.shape.col(goal_blank));
+        let (rows, cols) = (puzzle.shape.rows, puzzle.shape.cols);
+        let on_border = row == 0 || col == 0 || row + 1 == rows || col + 1 == cols;
+        if on_border && n <= 12 && rows.max(cols) <= 5 {
+            Kind::WalkingDistance
+        } else if rows == 3 && cols == 3 {
+            Kind::Pdb(in_reading_order(puzzle, &CENTRE323))
+        } else {
+            Kind::LinearConflict
+        }
+    }
+
     /// The plan for `puzzle`'s shape and goal in an input of `cases` cases, its tables
     /// kept in `cache` if given, one board searched by `threads` threads and the
     /// tables built by `build_threads` (at least `threads`); builds nothing. O(N).
-    pub fn new(
+    pub(crate) fn new(
         puzzle: Puzzle,
         cases: usize,
         cache: Option<PathBuf>,
@@ -241,19 +268,13 @@ impl Plan {
                 .find_map(|&(blank, frame)| by_symmetry(&puzzle, blank, frame));
             Kind::Pdb(mapped.unwrap_or_else(|| in_reading_order(&puzzle, sizes)))
         };
-        let goal_blank = puzzle.goal_at[0];
-        let (row, col) = (puzzle.shape.row(goal_blank), puzzle.shape.col(goal_blank));
         let (rows, cols) = (puzzle.shape.rows, puzzle.shape.cols);
-        let on_border = row == 0 || col == 0 || row + 1 == rows || col + 1 == cols;
-        let first = if on_border && n <= 12 && rows.max(cols) <= 5 {
-            Kind::WalkingDistance
-        } else if rows == 3 && cols == 3 {
-            Kind::Pdb(in_reading_order(&puzzle, &CENTRE323))
-        } else {
-            Kind::LinearConflict
-        };
+        let first = Plan::first_bound(&puzzle);
         let stages = if four {
-            let cheap = stage(partition(&[(0, &P3444)], &[3, 4, 4, 4]), 8_000_000);
+            let cheap = stage(
+                partition(&[(0, &P3444)], &[3, 4, 4, 4]),
+                nodes_of(FOUR_3444),
+            );
             let mut stages = if cache.is_some() {
                 vec![cheap, stage(partition(&[(0, &P87)], &[8, 7]), u64::MAX)]
             } else {
@@ -261,9 +282,9 @@ impl Plan {
                     cheap,
                     stage(
                         partition(&[(0, &P555), (9, &CENTRE555)], &[5, 5, 5]),
-                        40_000_000,
+                        nodes_of(FOUR_555),
                     ),
-                    stage(partition(&[(0, &P663)], &[6, 6, 3]), 150_000_000),
+                    stage(partition(&[(0, &P663)], &[6, 6, 3]), nodes_of(FOUR_663)),
                     Stage {
                         advice: Some(Advice::Advice(CACHE_ADVICE)),
                         ..stage(partition(&[(0, &P771)], &[7, 7, 1]), u64::MAX)
@@ -277,17 +298,17 @@ impl Plan {
         } else if rows == 5 && cols == 5 {
             let largest = stage(partition(&[(0, &P6666)], &[6, 6, 6, 6]), u64::MAX);
             let (give_up, advice) = match cache {
-                Some(_) => (FIVE_CACHED_GIVE_UP, None),
-                None => (FIVE_GIVE_UP, Some(Advice::Note(FIVE_NOTE))),
+                Some(_) => (nodes_of(FIVE_SMALL_CACHED), None),
+                None => (nodes_of(FIVE_SMALL), Some(Advice::Note(FIVE_NOTE))),
             };
             vec![
-                stage(first, 1_000_000),
+                stage(first, nodes_of(FIRST_BOUND)),
                 stage(partition(&[], &group_sizes(n)), give_up),
                 Stage { advice, ..largest },
             ]
         } else if (10..=MAX_CELLS).contains(&n) {
             vec![
-                stage(first, 1_000_000),
+                stage(first, nodes_of(FIRST_BOUND)),
                 stage(partition(&[], &group_sizes(n)), u64::MAX),
             ]
         } else {
@@ -314,7 +335,7 @@ impl Plan {
     /// built on the way say so through `notes`. The search of one stage:
     /// [`ida::solve`] on the plan's threads, from the threshold where the stage before
     /// it gave up (its iterations below were searched whole, and found no path).
-    pub fn solve(
+    pub(crate) fn solve(
         &self,
         start: &[u8],
         budget: &Budget,
@@ -369,12 +390,12 @@ impl Plan {
     /// A short path for `any`, not always the least: weighted IDA* ([`Weighted`]) over
     /// the plan's stages up to the last one whose tables hold at most 4 Mi entries
     /// (5-5-5 on the 4×4, six 4-tile tables on the 5×5, tables of 1 Mi entries at most a
-    /// group elsewhere): the stages before it with the first weight for [`NEAR_FIRST_NODES`]
+    /// group elsewhere): the stages before it with the first weight of [`GIVE_UP`]'s `any` rows for its
     /// nodes (an easy board waits for no larger table), then that one with each weight
-    /// of [`NEAR_WEIGHTS_FOUR`] or [`NEAR_WEIGHTS`] in turn for its nodes. The path
+    /// of its board's `any` rows of [`GIVE_UP`] in turn for its nodes. The path
     /// found is at most its weight times the least moves, plus one; `None` when the plan
     /// has no such tables or every search gives up.
-    pub fn solve_near(
+    pub(crate) fn solve_near(
         &self,
         start: &[u8],
         budget: &Budget,
@@ -393,11 +414,11 @@ impl Plan {
         };
         let four = self.puzzle.shape.rows == 4 && self.puzzle.shape.cols == 4;
         let weights = if four {
-            NEAR_WEIGHTS_FOUR
+            &GIVE_UP[NEAR_FOUR]
         } else {
-            NEAR_WEIGHTS
+            &GIVE_UP[NEAR_OTHER]
         };
-        let first = [(NEAR_FIRST_WEIGHT, NEAR_FIRST_NODES)];
+        let first = &GIVE_UP[NEAR_FIRST..=NEAR_FIRST];
         let mut solved = Solved {
             moves: None,
             bounds: String::new(),
@@ -406,7 +427,7 @@ impl Plan {
         let mut names = Vec::new();
         for (i, stage) in self.stages[..=last].iter().enumerate() {
             let bound = self.bound_of(stage, (budget, notes), &mut solved.table)?;
-            let weights = if i == last { weights } else { &first[..] };
+            let weights = if i == last { weights } else { first };
             // The last stage's searches are long: they prune with the puzzle's machine from
             // the start (Korf & Felner's 50: 1.317 times the least moves in 10 s without,
             // 1.290 in 6 s with).
@@ -474,7 +495,7 @@ impl Plan {
     fn weighted<B: LowerBound>(
         &self,
         bound: &B,
-        weights: &[(u32, u64)],
+        weights: &[GiveUp],
         (start, budget, deep_from): (&[u8], &Budget, u64),
         names: &mut Vec<String>,
     ) -> Result<Option<Vec<Move>>, LimitHit> {
@@ -483,12 +504,12 @@ impl Plan {
             deeper_from: u64::MAX,
             ..self.sharing
         };
-        for &(percent, give_up) in weights {
+        for &GiveUp { percent, nodes, .. } in weights {
             let weighted = Weighted { bound, percent };
             names.push(weighted.name());
             let puzzle = &self.puzzle;
             // A weighted bound proves no floor.
-            let give_up = (give_up, 0);
+            let give_up = (nodes, 0);
             match ida::solve_sharing(puzzle, &weighted, start, budget, give_up, sharing)? {
                 ida::Outcome::Path(path) => return Ok(Some(path)),
                 ida::Outcome::NoPath => return Ok(None),

@@ -7,12 +7,12 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 /// The state after a move that the machine forbids.
-pub const DEAD: u32 = u32::MAX;
+const DEAD: u32 = u32::MAX;
 
 /// The bytes the machine of depth 13 ([`MovePruner::for_cells`] when deeper) holds at
 /// the peak of its build, rounded up: 191 MiB measured as the peak of a process that
 /// built it alone.
-pub const DEEPER_BUILD_BYTES: usize = 224 << 20;
+pub(crate) const DEEPER_BUILD_BYTES: usize = 224 << 20;
 
 /// A finite-state machine over the moves of a path (indices into `Move::ALL`): from
 /// the state of the empty path ([`MovePruner::start`]), [`MovePruner::step`] forbids every path that holds a
@@ -31,7 +31,7 @@ pub const DEEPER_BUILD_BYTES: usize = 224 << 20;
 /// A state is a word: its row in the machine shifted left by [`LIVE_BITS`], then the
 /// moves it allows, bit i for `Move::ALL[i]`; so a node's moves need no read of the
 /// machine, whose rows (19 KB at depth 10) are read only for a child that is searched.
-pub struct MovePruner {
+pub(crate) struct MovePruner {
     /// `next[row][m]`: the state after move `m` from the states of row `row`.
     next: Vec<[u32; 4]>,
 }
@@ -307,7 +307,7 @@ impl MovePruner {
     /// [`trie`], its rows put together by [`minimise`] (the same moves allowed after
     /// every path: tested). Time about 3^depth, memory too while the trie is built:
     /// see [`MovePruner::for_cells`].
-    pub fn new(depth: usize) -> Self {
+    pub(crate) fn new(depth: usize) -> Self {
         let trie = trie(depth);
         let (class, classes) = minimise(&trie);
         let mut rows = vec![[DEAD; 4]; classes];
@@ -341,7 +341,7 @@ impl MovePruner {
     /// 10, 0.59 at 12; 5×5 #37 `blank-first` with the 6-6-6-6 tables, 4.43 G nodes at
     /// depth 10, 3.84 G at 12, 3.74 G at 13, 3.37 G at 14 (56,974 states, but 6 s and 1.1
     /// GB to build, before its trie's last level was dropped).
-    pub fn for_cells(cells: usize, deeper: bool) -> Self {
+    pub(crate) fn for_cells(cells: usize, deeper: bool) -> Self {
         MovePruner::new(match (cells >= 16, deeper) {
             (true, false) => 10,
             (true, true) => 13,
@@ -350,24 +350,25 @@ impl MovePruner {
     }
 
     /// The state of the empty path.
-    pub fn start(&self) -> u32 {
+    pub(crate) fn start(&self) -> u32 {
         u32::from(super::live_bits(self.next[0], DEAD))
     }
 
     /// The state after move `m` (an index into `Move::ALL`) from `state`, or [`DEAD`].
     #[inline(always)]
-    pub fn step(&self, state: u32, m: usize) -> u32 {
+    pub(crate) fn step(&self, state: u32, m: usize) -> u32 {
         self.next[(state >> LIVE_BITS) as usize][m & 3]
     }
 
     /// The moves [`MovePruner::step`] allows from `state`, bit i for `Move::ALL[i]`.
     #[inline(always)]
-    pub fn live(state: u32) -> u32 {
+    pub(crate) fn live(state: u32) -> u32 {
         state & ((1 << LIVE_BITS) - 1)
     }
 
     /// The number of states.
-    pub fn states(&self) -> usize {
+    #[allow(dead_code)] // for tests and benches
+    pub(crate) fn states(&self) -> usize {
         self.next.len()
     }
 }

@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 /// A board packed into a key, `bits` bits per cell.
-pub trait StateKey: Clone + Eq + Hash + Ord {
+pub(crate) trait StateKey: Clone + Eq + Hash + Ord {
     /// Packs `cells`. O(N).
     fn pack(cells: &[u8], bits: u32) -> Self;
     /// Unpacks into `cells`. O(N).
@@ -48,12 +48,12 @@ impl StateKey for Box<[u8]> {
 }
 
 /// The bits per cell needed for tiles 0..N. O(1).
-pub fn bits_per_cell(cells: usize) -> u32 {
+pub(crate) fn bits_per_cell(cells: usize) -> u32 {
     (usize::BITS - (cells - 1).leading_zeros()).max(1)
 }
 
 /// The least known level (moves from the start) of each configuration reached.
-pub trait LevelMap<K> {
+pub(crate) trait LevelMap<K> {
     /// The level of `key`, if reached.
     fn level(&self, key: &K) -> Option<u32>;
     /// Records `level` for `key`.
@@ -68,7 +68,7 @@ pub trait LevelMap<K> {
 /// A fast hash for packed boards (multiply and xor-shift; not for untrusted keys that
 /// are chosen to collide, which boards are not).
 #[derive(Default)]
-pub struct MixHasher(u64);
+pub(crate) struct MixHasher(u64);
 
 impl Hasher for MixHasher {
     fn finish(&self) -> u64 {
@@ -95,9 +95,9 @@ impl Hasher for MixHasher {
 }
 
 /// `--map hash`: a hash map with [`MixHasher`].
-pub type HashLevels<K> = HashMap<K, u32, BuildHasherDefault<MixHasher>>;
+pub(crate) type HashLevels<K> = HashMap<K, u32, BuildHasherDefault<MixHasher>>;
 /// `--map btree`: an ordered map.
-pub type BTreeLevels<K> = BTreeMap<K, u32>;
+pub(crate) type BTreeLevels<K> = BTreeMap<K, u32>;
 
 /// Implements [`LevelMap`] for a std map type, whose peak memory with `$more` entries
 /// added is estimated by `$bytes`.

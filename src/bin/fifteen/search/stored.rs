@@ -137,7 +137,7 @@ impl<K> BucketQueue<K> {
 /// A* of seed 003: nodes ordered by moves + Manhattan distance, ties toward more moves,
 /// stale entries skipped; optimal since the bound is consistent. Time and memory
 /// O(states reached); `None` if the goal is never reached.
-pub fn astar<K: StateKey, M: LevelMap<K>>(
+pub(crate) fn astar<K: StateKey, M: LevelMap<K>>(
     puzzle: &Puzzle,
     bound: &Manhattan,
     start: &[u8],
@@ -183,7 +183,7 @@ pub fn astar<K: StateKey, M: LevelMap<K>>(
 
 /// Breadth-first search: the first time the goal is generated, its level is the least.
 /// Time and memory O(states reached); `None` if the goal is never reached.
-pub fn bfs<K: StateKey, M: LevelMap<K>>(
+pub(crate) fn bfs<K: StateKey, M: LevelMap<K>>(
     puzzle: &Puzzle,
     start: &[u8],
     mut levels: M,
@@ -219,7 +219,7 @@ pub fn bfs<K: StateKey, M: LevelMap<K>>(
 /// path and never goes beyond `max_moves`; returns the first path found (moves tried in
 /// the order D, L, R, U), not necessarily the shortest, or `None` if there is none of at
 /// most `max_moves` moves. Time O(3^K), memory O(K), K = `max_moves`.
-pub fn dfs<K: StateKey>(
+pub(crate) fn dfs<K: StateKey>(
     puzzle: &Puzzle,
     start: &[u8],
     max_moves: u64,

@@ -7,7 +7,7 @@ use super::bound::LowerBound;
 use super::Board;
 
 /// `bound` times `percent` / 100 (`percent` ≥ 100).
-pub struct Weighted<'a, B> {
+pub(crate) struct Weighted<'a, B> {
     pub bound: &'a B,
     pub percent: u32,
 }

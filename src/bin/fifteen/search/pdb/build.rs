@@ -103,10 +103,8 @@ cell_set!(u32, AtomicU64, u64);
 /// Time O(states · k) with states = placements × regions (≈11.8 M for a 6-tile group
 /// of the 4×4), plus a pass over the level's span of ranks per level, shared by the
 /// threads; memory-bound (random access to the `seen` and `next` sets), so 2 threads
-/// give ≈1.7×, not 2×. Measured, release build on a 2-core AMD EPYC VM shared with
-/// other work, 1 thread / 2 threads: 4×4 tiles 1–5 ≈0.12 s / 0.08 s, tiles 1–6
-/// ≈1.7 s / 1 s, tiles 1–7 (57.7 M placements) ≈19 s / 11 s, the 8 tiles of the 8-7
-/// partition (519 M placements) ≈220 s / 126 s. Memory 7 bytes per placement, for
+/// scale less than linearly with threads (57.7 M placements for 7 tiles of the 4×4,
+/// 519 M for the 8 of the 8-7 partition). Memory 7 bytes per placement, for
 /// any number of threads (peak 0.40 GB for 7 tiles, 3.55 GB for 8): the table (1),
 /// the packed `seen` and `next` sets (4) and the level's sets (2); 13 when N > 16
 /// (1 + 8 + 4); a spread table's entries count, placements or not. Built spread, a
@@ -124,7 +122,7 @@ cell_set!(u32, AtomicU64, u64);
 ///
 /// N ≤ 32, 1 ≤ k = `cells.len()` ≤ min(11, N − 1), cells distinct and not `blank`;
 /// `threads` ≥ 1 (0 counts as 1).
-pub fn build_table(
+pub(crate) fn build_table(
     puzzle: &Puzzle,
     group: (&[u8], usize),
     layout: Layout,
@@ -141,7 +139,7 @@ pub fn build_table(
 /// # Constraints
 ///
 /// Those of [`build_table`], and N ≤ [`Regions::CELLS`].
-pub fn build_regions(
+pub(crate) fn build_regions(
     puzzle: &Puzzle,
     group: (&[u8], usize),
     threads: usize,
@@ -230,7 +228,7 @@ fn build_numbered<X: Numbering, E: Entry>(
 /// The bytes [`build_table`] (or [`build_regions`]) holds at its peak for k tiles on
 /// N cells in `layout`, the table it returns among them: 6 an entry beside the
 /// table's, 12 when N > 16.
-pub fn build_bytes(n: usize, k: usize, layout: Layout) -> usize {
+pub(crate) fn build_bytes(n: usize, k: usize, layout: Layout) -> usize {
     layout.bytes(n, k) + layout.entries(n, k) * if n <= 16 { 6 } else { 12 }
 }
 

@@ -16,12 +16,12 @@ const LARGE_TABLE: usize = 1 << 24;
 const MAGIC: &[u8] = b"\nsliding-puzzles pattern database 2\n";
 
 /// The room a file needs beyond its table: its trailer and checksum, at most.
-pub const TRAILER_ROOM: usize = 128;
+pub(crate) const TRAILER_ROOM: usize = 128;
 const _: () = assert!(MAGIC.len() + 3 + MAX_CELLS + MAX_GROUP + 8 <= TRAILER_ROOM);
 
 /// A 64-bit FNV-1a-style hash of `bytes`, eight at a time: it names a table's file and
 /// checks its contents. O(len).
-pub fn checksum(bytes: &[u8]) -> u64 {
+pub(crate) fn checksum(bytes: &[u8]) -> u64 {
     let mut chunks = bytes.chunks_exact(8);
     let mix = |hash: u64, word: u64| (hash ^ word).wrapping_mul(0x0100_0000_01b3);
     let hash = chunks.by_ref().fold(0xcbf2_9ce4_8422_2325, |hash, chunk| {
@@ -46,7 +46,7 @@ pub fn checksum(bytes: &[u8]) -> u64 {
 ///
 /// The table is appended to `into`; a file is read straight into its room, with no
 /// copy, when `into` has room for the table and [`TRAILER_ROOM`] bytes more.
-pub fn append_cached(
+pub(crate) fn append_cached(
     dir: &Path,
     puzzle: &Puzzle,
     (cells, blank): (&[u8], usize),

@@ -36,13 +36,13 @@ use super::{Notes, Puzzle};
 use std::sync::{Mutex, PoisonError};
 
 /// The most cells a board with tables may have (cell sets are `u32` masks).
-pub const MAX_CELLS: usize = 32;
+pub(crate) const MAX_CELLS: usize = 32;
 /// The most groups of a partition.
-pub const MAX_GROUPS: usize = 8;
+pub(crate) const MAX_GROUPS: usize = 8;
 /// The largest group: its slots stay below the one left for [`NO_GROUP`] (see
 /// [`placement::SLOTS`]). (Memory bounds a group long before: 11 tiles of 16 cells are 16!/5!
 /// placements.)
-pub const MAX_GROUP: usize = 11;
+pub(crate) const MAX_GROUP: usize = 11;
 const UNSEEN: u8 = u8::MAX;
 const NO_GROUP: u8 = u8::MAX;
 
@@ -75,7 +75,7 @@ fn on_threads<T: Send>(workers: usize, work: &(dyn Fn() -> T + Sync)) -> Vec<T> 
 }
 
 /// How tables are made: on how many threads, with what progress, telling whom.
-pub struct TableWork<'a> {
+pub(crate) struct TableWork<'a> {
     /// The threads that build one table (see [`build::build_table`]).
     pub threads: usize,
     /// Called as each level of a build starts, with its depth.
@@ -86,7 +86,8 @@ pub struct TableWork<'a> {
 
 impl TableWork<'_> {
     /// One thread, no progress, no notes.
-    pub fn quiet() -> TableWork<'static> {
+    #[allow(dead_code)] // for tests and benches
+    pub(crate) fn quiet() -> TableWork<'static> {
         TableWork {
             threads: 1,
             on_level: &|_| {},
@@ -95,7 +96,7 @@ impl TableWork<'_> {
     }
 
     /// The table of `cells` in `layout` (see [`build::build_table`]).
-    pub fn build(
+    pub(crate) fn build(
         &self,
         puzzle: &Puzzle,
         group: (&[u8], usize),
@@ -105,7 +106,7 @@ impl TableWork<'_> {
     }
 
     /// The table of `cells` with the blank's regions (see [`build::build_regions`]).
-    pub fn build_regions(&self, puzzle: &Puzzle, group: (&[u8], usize)) -> Vec<u32> {
+    pub(crate) fn build_regions(&self, puzzle: &Puzzle, group: (&[u8], usize)) -> Vec<u32> {
         build::build_regions(puzzle, group, self.threads, self.on_level)
     }
 }
@@ -117,21 +118,21 @@ impl TableWork<'_> {
 /// blank's, count as outside). From those the placement needs at least 2 moves more: a
 /// move of a group tile changes the colour of its cell on a chessboard, so the parity
 /// of the group's moves is the placement's own, whatever the blank does.
-pub struct Regions;
+pub(crate) struct Regions;
 
 impl Regions {
     /// The most cells of a board with such tables.
-    pub const CELLS: usize = 24;
+    pub(crate) const CELLS: usize = 24;
     const SHIFT: u32 = 24;
 
     /// The entry of a placement whose least is `least`, reached from `regions`.
-    pub fn entry(least: u8, regions: u32) -> u32 {
+    pub(crate) fn entry(least: u8, regions: u32) -> u32 {
         (!regions & ((1 << Self::SHIFT) - 1)) | (u32::from(least) << Self::SHIFT)
     }
 
     /// The least of `entry`: the table's entry without the regions.
     #[inline(always)]
-    pub fn least(entry: u32) -> u8 {
+    pub(crate) fn least(entry: u32) -> u8 {
         (entry >> Self::SHIFT) as u8
     }
 
@@ -142,7 +143,7 @@ impl Regions {
     ///
     /// `entry` is that of a placement, not of a number no placement has (least 255).
     #[inline(always)]
-    pub fn value(entry: u32, blank: usize) -> u8 {
+    pub(crate) fn value(entry: u32, blank: usize) -> u8 {
         let outside = (entry >> (blank & (MAX_CELLS - 1))) as u8 & 1;
         Self::least(entry) + 2 * outside
     }
@@ -160,14 +161,14 @@ impl Regions {
 /// (the 5×5's 6-6-6-6: 488 MB); telling a pocket is a few word operations. Measured
 /// against exact regions and against the least alone: see the README, "The
 /// twenty-four puzzle".
-pub struct Pockets;
+pub(crate) struct Pockets;
 
 impl Pockets {
     /// The largest least an entry holds; a larger one is kept as this, a lower bound
     /// still (the 5×5's 6-tile tables for `blank-first` hold at most 35).
-    pub const MOST: u8 = 62;
+    const MOST: u8 = 62;
     /// The most cells of a pocket.
-    pub const CELLS: u32 = 2;
+    pub(crate) const CELLS: u32 = 2;
     const LEAST: u8 = 63;
     /// The blank in a region that is not a pocket costs 2 more.
     const OTHERS_FAR: u8 = 1 << 6;
@@ -198,14 +199,14 @@ impl Pockets {
 
     /// The least of `entry`: its value with the blank in the best region.
     #[inline(always)]
-    pub fn least(entry: u8) -> u8 {
+    pub(crate) fn least(entry: u8) -> u8 {
         entry & Self::LEAST
     }
 
     /// The value of `entry` with the blank in a pocket when `pocket`: its least, or 2
     /// more. O(1), without a branch.
     #[inline(always)]
-    pub fn value(entry: u8, pocket: bool) -> u8 {
+    pub(crate) fn value(entry: u8, pocket: bool) -> u8 {
         let far = entry >> (6 + u8::from(pocket)) & 1;
         Self::least(entry) + 2 * far
     }

@@ -4,13 +4,13 @@ use super::{on_threads, take, MAX_GROUP, NO_GROUP, UNSEEN};
 use std::sync::Mutex;
 
 /// N!/(N−k)!, the number of placements of k distinct tiles on N cells.
-pub fn table_len(n: usize, k: usize) -> usize {
+pub(crate) fn table_len(n: usize, k: usize) -> usize {
     (n - k + 1..=n).product()
 }
 
 /// The perfect rank of the placement `cells` (distinct, each below N) among
 /// N!/(N−k)!. O(k).
-pub fn rank(cells: &[u8], n: usize) -> usize {
+pub(crate) fn rank(cells: &[u8], n: usize) -> usize {
     let mut used = 0u32;
     let mut r = 0;
     for (i, &p) in cells.iter().enumerate() {
@@ -58,7 +58,12 @@ pub(super) fn spread_weights(n: usize, k: usize) -> [usize; SLOTS] {
 /// and a block of spread indices: the threads take the N blocks in turn. O(N^k)
 /// time (on the 5×5's 6-tile tables about 17 instructions a placement), no memory
 /// beyond `into`'s.
-pub fn spread_into(table: &[u8], (n, k): (usize, usize), into: &mut Vec<u8>, threads: usize) {
+pub(crate) fn spread_into(
+    table: &[u8],
+    (n, k): (usize, usize),
+    into: &mut Vec<u8>,
+    threads: usize,
+) {
     let start = into.len();
     into.resize(start + n.pow(k as u32), UNSEEN);
     if k == 1 {
