@@ -10,28 +10,17 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// The nodes of the iterations finished on a puzzle ([`Puzzle::searched`]) after
-/// which its iterations use its move pruner ([`Puzzle::pruner`], ≈15 ms to make on
+/// which its iterations use its move pruner ([`Puzzle::pruner`], made in milliseconds on
 /// the 4×4); before, only undoing a move is pruned, so that an easy board does not
-/// wait for the machine. Measured, one 4×4 board of 50 moves
-/// (`inputs/fifteen-korf8.txt`), whole process: 0.06–0.09 s so, 0.10–0.11 s with the
-/// machine from the start; Korf's 100 (before the blank's regions): 61.8 M nodes so,
-/// 58.9 M with the machine from the start, 80.4 M when it waits for an iteration of 2^20
-/// nodes on the board itself.
+/// wait for the machine. The threshold was chosen by whole-process runs on easy 4×4
+/// boards and Korf's 100 (`benches/README.md`).
 pub(crate) const DEEP_FROM: u64 = 1 << 22;
 
 /// The nodes of the iterations finished on a puzzle after which its iterations use its
-/// deeper machine (sequences of up to 13 moves: ≈0.5 s to make, so only for searches of
-/// several seconds). Measured, whole process, `--jobs 2`, against the machine of depth
-/// 10 throughout, the same paths: 5×5 #37 `blank-first` (tables cached) 3.81 G nodes
-/// and 60.5 s against 4.43 G and 69.6 s from 2^28 nodes (3.74 G, 50.5 and 55.5 s with
-/// the deeper machine from the start); the second hard-72 4×4 board without a file
-/// 1.167 G nodes and 62.7 s against 1.363 G and 71.0 s from 2^27 (from 2^28 its last
-/// iteration started before the switch). Short searches: the same board with the 8-7
-/// tables cached switches for its last iteration, 174.2 M nodes against 175.0 M, 8.85 to
-/// 9.36 s against 8.23 s when the machine took 1 s to make (151 M nodes and 8.4 s with
-/// it from the start), and 5.90 and 6.23 s against 7.66 and 6.28 s once it took 0.5 s
-/// (5×5 #32 `standard`: 5.7 s against 4.6 s, then 3.87 and 3.70 s against 4.76 and 4.23
-/// s); from 2^25 nodes, 6.08 and 5.94 s (#32: 3.76 and 3.66 s), within the noise.
+/// deeper machine (sequences of up to 13 moves, made in a fraction of a second, so only
+/// for searches of several seconds). The paths are the same either way; the threshold
+/// was chosen by whole-process runs on the 5×5 and the hardest 4×4 boards, with and
+/// without cached tables (`benches/README.md`).
 const DEEPER_FROM: u64 = 1 << 27;
 
 /// How a search ended, short of a limit.

@@ -333,14 +333,11 @@ impl MovePruner {
     }
 
     /// The machine `ida` uses on a board of `cells` cells: from 16 cells (the 4×4 and
-    /// larger, whose searches are long), depth 10 (1,191 states, 19 KB, built in ≈15 ms:
-    /// a trie of 38,601 rows), or 13 when `deeper` (13,882 states, 222 KB, ≈0.5 s and
-    /// [`DEEPER_BUILD_BYTES`] at the peak of its trie's 1.0 M rows and map of 3.0 M
-    /// boards); else 2 (5 states). Measured, Korf's 100 with the 5-5-5 tables and
-    /// reflection, nodes generated against depth 2: 0.85 at depth 6, 0.74 at 8, 0.65 at
-    /// 10, 0.59 at 12; 5×5 #37 `blank-first` with the 6-6-6-6 tables, 4.43 G nodes at
-    /// depth 10, 3.84 G at 12, 3.74 G at 13, 3.37 G at 14 (56,974 states, but 6 s and 1.1
-    /// GB to build, before its trie's last level was dropped).
+    /// larger, whose searches are long), depth 10 (1,191 states, 19 KB: a trie of 38,601
+    /// rows), or 13 when `deeper` (13,882 states, 222 KB, [`DEEPER_BUILD_BYTES`] at the
+    /// peak of its trie's 1.0 M rows and map of 3.0 M boards); else 2 (5 states). Deeper
+    /// machines prune more nodes and cost more to make: the depths were chosen by the
+    /// nodes and times recorded in `benches/README.md`.
     pub(crate) fn for_cells(cells: usize, deeper: bool) -> Self {
         MovePruner::new(match (cells >= 16, deeper) {
             (true, false) => 10,

@@ -109,14 +109,9 @@ cell_set!(u32, AtomicU64, u64);
 /// the packed `seen` and `next` sets (4) and the level's sets (2); 13 when N > 16
 /// (1 + 8 + 4); a spread table's entries count, placements or not. Built spread, a
 /// move's new index is one addition, not [`rank_after_move`]'s walk, and the walk's
-/// next placement a count in base N, not [`Placements::step`]: the three 5-tile
-/// tables of Korf's 100 (1 M entries each for 524,160 placements) took 2.22 G
-/// instructions by rank and copied spread, 1.98 G built spread, 1.57 G once the
-/// passes over a level skipped the empty blocks (callgrind; 0.40–0.46 s against
-/// 0.26–0.28 s on one thread in four alternated runs, the machine quiet); with the
-/// blank's regions, 1.61 G, and 1.55 G once a walk kept its placement from one
-/// block of a chunk to the next and found one anew with a division a digit, not
-/// two (a 6-tile table by rank: 8.61 G → 8.24 G).
+/// next placement a count in base N, not [`Placements::step`]; the passes over a level
+/// skip the empty blocks, and a walk keeps its placement from one block of a chunk to
+/// the next (the instruction counts of each step are in `benches/README.md`).
 ///
 /// # Constraints
 ///
