@@ -333,8 +333,8 @@ struct Walks {
 impl Walks {
     /// A breadth-first search from the goal's state of `lines` lines of `len` cells,
     /// the blank on line `blank`. O(S·L³) expected time for S states and L lines,
-    /// S·(8·L + L² + 2 + a map entry) bytes: 3×3 standard goal, 105 states, ≈20 µs;
-    /// 4×4 with the blank on a border line, 24,964 states, ≈5 ms.
+    /// S·(8·L + L² + 2 + a map entry) bytes: 3×3 standard goal, 105 states; 4×4 with
+    /// the blank on a border line, 24,964 states.
     fn new(lines: usize, len: usize, blank: usize) -> Self {
         // The codes of the states, in their order, one after another.
         let size = lines * lines + 1;

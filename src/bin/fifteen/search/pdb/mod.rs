@@ -159,8 +159,7 @@ impl Regions {
 /// regions hold no pocket, [`Pockets::OTHERS_FAR`] when they are all pockets. A byte an
 /// entry instead of [`Regions`]' four, for tables that do not fit in the caches anyway
 /// (the 5×5's 6-6-6-6: 488 MB); telling a pocket is a few word operations. Measured
-/// against exact regions and against the least alone: see the README, "The
-/// twenty-four puzzle".
+/// against exact regions and against the least alone: see `benches/README.md`.
 pub(crate) struct Pockets;
 
 impl Pockets {
