@@ -84,7 +84,7 @@ fn jobs_give_the_same_answers_in_input_order() {
         assert_eq!(output, one.0);
         assert_eq!(
             result.unwrap_err().to_string(),
-            "case 9: \"x\" is not a tile (line 18)"
+            "case 9: \"x\" is not a tile (line 18, column 5)"
         );
     }
 }
