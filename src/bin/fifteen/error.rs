@@ -105,6 +105,24 @@ pub enum Error {
     Stuck { case: usize, at: super::any::Stuck },
     /// Returned when a search limit stops the search of a case.
     Limit { case: usize, hit: LimitHit },
+    /// Returned when a flag is given without the one it works with (`needs`).
+    Requires {
+        flag: &'static str,
+        needs: &'static str,
+    },
+    /// Returned when two flags that exclude each other are given.
+    Together(&'static str, &'static str),
+    /// Returned when a line of units or results cannot be used, or lines are not one
+    /// round; `place` names the line or file when there is one.
+    Unit {
+        place: String,
+        problem: super::units::Problem,
+    },
+    /// Returned when `--drive`'s work directory cannot be read or written, or does not
+    /// hold the search asked for.
+    WorkDir { path: String, message: String },
+    /// Returned when `--drive`'s engine cannot be started or fails.
+    Engine { command: String, message: String },
     /// Returned when writing the answers fails.
     Io(String),
     /// Returned when a thread for `--jobs` cannot be started.
@@ -120,7 +138,9 @@ impl Error {
             | Error::MissingValue(_)
             | Error::BadValue { .. }
             | Error::DfsWithoutBound
-            | Error::BoundWithoutDfs(_) => 2,
+            | Error::BoundWithoutDfs(_)
+            | Error::Requires { .. }
+            | Error::Together(..) => 2,
             Error::TooLarge { .. } | Error::Limit { .. } => 3,
             _ => 1,
         }
@@ -236,6 +256,12 @@ impl fmt::Display for Error {
                 at.col + 1
             ),
             Error::Limit { case, hit } => write!(f, "case {case}: {hit}"),
+            Error::Requires { flag, needs } => write!(f, "{flag} applies only with {needs}"),
+            Error::Together(a, b) => write!(f, "{a} and {b} cannot be given together"),
+            Error::Unit { place, problem } if place.is_empty() => write!(f, "{problem}"),
+            Error::Unit { place, problem } => write!(f, "{place}: {problem}"),
+            Error::WorkDir { path, message } => write!(f, "{path}: {message}"),
+            Error::Engine { command, message } => write!(f, "the engine `{command}` {message}"),
             Error::Io(message) => write!(f, "cannot write the answers: {message}"),
             Error::Thread(message) => write!(f, "cannot start a thread: {message}"),
         }

@@ -26,8 +26,10 @@
 //! (the level map of `astar` and `bfs`), `--goal standard|blank-first|spiral|"t t …"`,
 //! `--stats` (per case on stderr), `--max-nodes N`, `--time-limit SECONDS`, `--max-memory MIB`
 //! (default 4096), `--jobs N` (threads: cases at once, or one board's search shared), `--cache
-//! DIR` (`ida`'s tables kept in files), `--version`, `--help`. The table of flags, the usage and
-//! the help are in `cli`.
+//! DIR` (`ida`'s tables kept in files), `--units split|work|merge`, `--threshold T`, `--depth D`,
+//! `--drive DIR`, `--engine CMD`, `--engine-from N` (one search cut into units for other
+//! processes: `units`), `--version`, `--help`. The table of flags, the usage and the help are
+//! in `cli`.
 //!
 //! # Exit codes
 //!
@@ -76,6 +78,10 @@
 //!     budgets, and `any`'s weighted search;
 //!   - `state`, `stored`: packed boards and level maps; `astar`, `bfs`, `dfs`.
 //! - `any/`: fast, not optimal paths for boards of any size (its map in `any/mod.rs`).
+//! - `units/`: `ida`'s iterations cut into units of text for other processes and
+//!   machines, their results merged, and the driver of a search kept in a work directory
+//!   (`--units`, `--drive`; the format in `units/mod.rs`): `format` (the lines), `split`,
+//!   `work`, `merge`, `drive`.
 //! - `cli/`: the flags, the log (notes, `--stats`, the status line), the per-case solver, the
 //!   threads and `run` (its map in `cli/mod.rs`).
 //! - `main.rs`: this header and `main`, which only locks stdin and stdout and maps errors to
@@ -96,6 +102,7 @@ pub mod error;
 pub mod goal;
 pub mod parse;
 pub mod search;
+pub mod units;
 
 use cli::{help, parse_args, run, Command, Terminals, USAGE, VERSION};
 use error::Error;

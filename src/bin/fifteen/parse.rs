@@ -214,7 +214,7 @@ fn number(text: &[u8]) -> Option<u64> {
 
 /// A token as shown in a message: its first 32 bytes, those that are not printable ASCII
 /// escaped (`\xff`), and `…` when it is longer.
-fn shown(text: &[u8]) -> String {
+pub(crate) fn shown(text: &[u8]) -> String {
     const SHOWN: usize = 32;
     let more = if text.len() > SHOWN { "…" } else { "" };
     format!("{}{more}", text[..text.len().min(SHOWN)].escape_ascii())

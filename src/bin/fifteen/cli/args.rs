@@ -5,6 +5,7 @@ use super::super::error::Error;
 use super::super::goal::Goal;
 use super::super::parse::goal_tiles;
 use super::super::search::Limits;
+use super::super::units::ENGINE_FROM;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -122,6 +123,33 @@ pub(crate) struct Config {
     pub(crate) cache: Option<PathBuf>,
     /// The file to read the cases from (`[FILE]`), else stdin.
     pub(crate) file: Option<String>,
+    /// What `--units` and `--drive` ask for.
+    pub(crate) units: UnitFlags,
+}
+
+/// A mode of `--units` or `--drive` (see `units`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    Split,
+    Work,
+    Merge,
+    /// `--drive DIR`.
+    Drive(PathBuf),
+}
+
+/// What `--units`, `--drive` and the flags that go with them choose.
+#[derive(Clone, Debug)]
+pub(crate) struct UnitFlags {
+    /// The mode, or `None` for the usual search.
+    pub(crate) mode: Option<Mode>,
+    /// `--threshold`: the round `--units split` cuts, else the board's first.
+    pub(crate) threshold: Option<u32>,
+    /// `--depth`: the depth of the cut, else chosen.
+    pub(crate) depth: Option<u32>,
+    /// `--engine`: the shell command that works a round's units, else the threads here.
+    pub(crate) engine: Option<String>,
+    /// `--engine-from`: the nodes of a round from which the next goes to the engine.
+    pub(crate) engine_from: u64,
 }
 
 impl Default for Config {
@@ -139,6 +167,13 @@ impl Default for Config {
             jobs: 1,
             cache: None,
             file: None,
+            units: UnitFlags {
+                mode: None,
+                threshold: None,
+                depth: None,
+                engine: None,
+                engine_from: ENGINE_FROM,
+            },
         }
     }
 }
@@ -173,6 +208,12 @@ enum Valued {
     MaxMemory,
     Jobs,
     Cache,
+    Units,
+    Threshold,
+    Depth,
+    Drive,
+    Engine,
+    EngineFrom,
 }
 
 impl Valued {
@@ -188,6 +229,12 @@ impl Valued {
             Valued::MaxMemory => "MIB",
             Valued::Jobs => "N",
             Valued::Cache => "DIR",
+            Valued::Units => "MODE",
+            Valued::Threshold => "T",
+            Valued::Depth => "D",
+            Valued::Drive => "DIR",
+            Valued::Engine => "CMD",
+            Valued::EngineFrom => "N",
         }
     }
 }
@@ -200,7 +247,7 @@ struct Spec {
 }
 
 /// Every flag, in the order of the help, which is written from this table.
-const FLAGS: [Spec; 12] = [
+const FLAGS: [Spec; 18] = [
     Spec {
         names: &["--algo"],
         flag: Flag::Valued(Valued::Algo),
@@ -257,6 +304,43 @@ spiral, or \"t t t ...\" (a board of the case's size)",
 (577 MB, minutes to build once; the hardest boards in seconds)",
     },
     Spec {
+        names: &["--units"],
+        flag: Flag::Valued(Valued::Units),
+        help: "one ida search as units of text for other processes: split
+(a round of each case as unit lines), work (unit lines in,
+result lines out), merge (a round's unit and result lines in,
+the answer or the next threshold out)",
+    },
+    Spec {
+        names: &["--threshold"],
+        flag: Flag::Valued(Valued::Threshold),
+        help: "the round --units split cuts (default: the board's first)",
+    },
+    Spec {
+        names: &["--depth"],
+        flag: Flag::Valued(Valued::Depth),
+        help: "the depth at which --units split and --drive cut a round
+(default: enough units for 8 a --jobs worker)",
+    },
+    Spec {
+        names: &["--drive"],
+        flag: Flag::Valued(Valued::Drive),
+        help: "solve the case round by round as units, kept in DIR; run
+again, it goes on where it stopped",
+    },
+    Spec {
+        names: &["--engine"],
+        flag: Flag::Valued(Valued::Engine),
+        help: "with --drive: the shell command that works a round's units
+(stdin) into results (stdout); default: the threads here",
+    },
+    Spec {
+        names: &["--engine-from"],
+        flag: Flag::Valued(Valued::EngineFrom),
+        help: "with --engine: a round goes to it once a round before took
+N nodes (default 16777216; smaller rounds are worked here)",
+    },
+    Spec {
         names: &["--version"],
         flag: Flag::Version,
         help: "print the name and version",
@@ -284,6 +368,10 @@ struct Chosen {
     config: Config,
     search: Search,
     bound: Option<u64>,
+    /// `--units` or `--drive`, whichever was given.
+    mode_flag: Option<&'static str>,
+    /// `--engine-from`, if given.
+    engine_from: Option<u64>,
 }
 
 /// Reads the flags (`--flag value` or `--flag=value`) and one argument not starting with
@@ -293,6 +381,8 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
         config: Config::default(),
         search: Search::Ida,
         bound: None,
+        mode_flag: None,
+        engine_from: None,
     };
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
@@ -328,10 +418,12 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
             }
         }
     }
+    chosen.check_units()?;
     let Chosen {
         mut config,
         search,
         bound,
+        ..
     } = chosen;
     config.algorithm = match (search, bound) {
         (Search::Dfs, Some(k)) => Algorithm::Stored(Stored::Dfs(k)),
@@ -348,6 +440,29 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
 }
 
 impl Chosen {
+    /// Checks that the flags of `--units` and `--drive` go together, and sets
+    /// `--engine-from`.
+    fn check_units(&mut self) -> Result<(), Error> {
+        let units = &mut self.config.units;
+        let needs = |given: bool, flag, needs| match given {
+            true => Err(Error::Requires { flag, needs }),
+            false => Ok(()),
+        };
+        let (mode, split) = (units.mode.as_ref(), units.mode == Some(Mode::Split));
+        let drive = matches!(mode, Some(Mode::Drive(_)));
+        if let Some(flag) = self.mode_flag {
+            needs(!matches!(self.search, Search::Ida), flag, "--algo ida")?;
+        }
+        needs(units.threshold.is_some() && !split, "--threshold", "--units split")?;
+        let cuts = "--units split or --drive";
+        needs(units.depth.is_some() && !split && !drive, "--depth", cuts)?;
+        needs(units.engine.is_some() && !drive, "--engine", "--drive")?;
+        let from = self.engine_from;
+        needs(from.is_some() && units.engine.is_none(), "--engine-from", "--engine")?;
+        units.engine_from = from.unwrap_or(units.engine_from);
+        Ok(())
+    }
+
     /// Takes `value` for the flag `valued`, named `name` on the command line.
     fn take(&mut self, valued: Valued, name: &'static str, value: String) -> Result<(), Error> {
         let bad = |expected| Error::BadValue {
@@ -412,6 +527,31 @@ impl Chosen {
             Valued::Jobs => config.jobs = positive("a positive number of threads")?,
             Valued::Cache if value.is_empty() => return Err(bad("a directory")),
             Valued::Cache => config.cache = Some(PathBuf::from(&value)),
+            Valued::Units | Valued::Drive => {
+                let mode = match (valued, value.as_str()) {
+                    (Valued::Drive, "") => return Err(bad("a directory")),
+                    (Valued::Drive, dir) => Mode::Drive(PathBuf::from(dir)),
+                    (_, "split") => Mode::Split,
+                    (_, "work") => Mode::Work,
+                    (_, "merge") => Mode::Merge,
+                    _ => return Err(bad("split, work or merge")),
+                };
+                if let Some(other) = self.mode_flag.replace(name).filter(|&o| o != name) {
+                    return Err(Error::Together(other, name));
+                }
+                config.units.mode = Some(mode);
+            }
+            Valued::Threshold => {
+                config.units.threshold = Some(value.parse().map_err(|_| bad("a number of moves"))?)
+            }
+            Valued::Depth => {
+                config.units.depth = Some(value.parse().map_err(|_| bad("a number of moves"))?)
+            }
+            Valued::Engine if value.trim().is_empty() => return Err(bad("a shell command")),
+            Valued::Engine => config.units.engine = Some(value),
+            Valued::EngineFrom => {
+                self.engine_from = Some(value.parse().map_err(|_| bad("a number of nodes"))?)
+            }
         }
         Ok(())
     }

@@ -3,7 +3,7 @@
 
 use super::super::search::Notes;
 use super::args::{Algorithm, Config, Stored};
-use super::solve::{Answer, Solver};
+use super::solve::Answer;
 use std::io::Write;
 use std::sync::{mpsc, Mutex};
 use std::time::Duration;
@@ -89,9 +89,13 @@ const STATUS_WIDTH: usize = 79;
 /// How often the status line is rewritten.
 const STATUS_EVERY: Duration = Duration::from_millis(250);
 
-/// Runs `work`, with a thread that keeps the status line of `solver`'s cases on `log`
-/// when `log` goes to a terminal.
-pub(super) fn with_status<T>(solver: &Solver, log: &Log, work: impl FnOnce() -> T) -> T {
+/// Runs `work`, with a thread that keeps the status line that `status` gives (none
+/// when it gives `None`) on `log` when `log` goes to a terminal.
+pub(super) fn with_status<T>(
+    status: &(dyn Fn() -> Option<String> + Sync),
+    log: &Log,
+    work: impl FnOnce() -> T,
+) -> T {
     if !log.terminal {
         return work();
     }
@@ -100,7 +104,7 @@ pub(super) fn with_status<T>(solver: &Solver, log: &Log, work: impl FnOnce() -> 
         // The status line is a comfort: without its thread, none is shown.
         let _ = std::thread::Builder::new().spawn_scoped(scope, move || {
             while let Err(mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(STATUS_EVERY) {
-                match solver.status() {
+                match status() {
                     Some(text) => log.status(&text),
                     None => log.clear_status(),
                 }

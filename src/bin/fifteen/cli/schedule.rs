@@ -3,6 +3,8 @@
 
 use super::super::error::Error;
 use super::super::parse::{Case, Cases};
+use super::super::search::Notes;
+use super::super::units::{self, Progress};
 use super::args::Config;
 use super::log::{with_status, write_answer, Log};
 use super::solve::{Answer, Solver};
@@ -41,14 +43,24 @@ pub(crate) fn run<R: BufRead, W: Write, L: Write + Send>(
     let io = |e: std::io::Error| Error::Io(e.to_string());
     let log = Log::new(log, terminals.stderr);
     // The one place `--jobs` is capped: the solver's tables are built on these threads too.
-    let jobs = config.jobs.min(machine_threads());
+    let given_jobs = config.jobs;
+    let jobs = given_jobs.min(machine_threads());
     let config = &Config {
         jobs,
         ..config.clone()
     };
+    if let Some(mode) = &config.units.mode {
+        // Units are read whole, typed or not.
+        let mut bytes = Vec::new();
+        input.read_to_end(&mut bytes).map_err(io)?;
+        let (progress, notes) = (Progress::new(), &log as &dyn Notes);
+        return with_status(&|| progress.line(), &log, || {
+            units::run((config, given_jobs), mode, &bytes, output, (notes, &progress))
+        });
+    }
     if terminals.stdin {
         let solver = Solver::new(config.clone(), 1, jobs);
-        return with_status(&solver, &log, || {
+        return with_status(&|| solver.status(), &log, || {
             answer_as_typed(config, input, output, &solver, &log)
         });
     }
@@ -64,7 +76,7 @@ pub(crate) fn run<R: BufRead, W: Write, L: Write + Send>(
     }
     let workers = jobs.min(cases.len()).max(1);
     let solver = Solver::new(config.clone(), cases.len(), jobs / workers);
-    with_status(&solver, &log, || {
+    with_status(&|| solver.status(), &log, || {
         solve_all(config, &cases, workers, &solver, (output, &log))
     })?;
     bad_case

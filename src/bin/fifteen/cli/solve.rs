@@ -137,7 +137,7 @@ impl Solver {
     }
 
     /// The plan for `shape` and `goal`, made on first use. O(plans · N).
-    fn plan(&self, shape: Shape, goal: &[u8]) -> Arc<Plan> {
+    pub(crate) fn plan(&self, shape: Shape, goal: &[u8]) -> Arc<Plan> {
         let mut plans = self.plans.lock().unwrap_or_else(|e| e.into_inner());
         let known = plans
             .iter()

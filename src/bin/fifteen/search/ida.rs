@@ -139,6 +139,44 @@ impl<'a, B: LowerBound> Search<'a, B> {
         self.path.resize(threshold as usize, Move::Down);
     }
 
+    /// One pass over the tree of `root` within `threshold`: the nodes at depth `cut`
+    /// (`u32::MAX`: none) and the goals above it go to `frontier`, in the search's order,
+    /// instead of being searched; `least` starts anew.
+    fn pass(&mut self, root: &Root<B::State>, threshold: u32, cut: u32) -> Step {
+        self.least = u32::MAX;
+        self.frontier.clear();
+        self.cut = cut;
+        self.cells = root.cells;
+        self.reach(threshold);
+        let mut state = root.state.clone();
+        let start = self.pruner.start();
+        self.below(&mut state, root.blank, 0, root.h, threshold, start)
+    }
+
+    /// Searches the subtree below `prefix`, a path from `root` that [`bad_move`] accepts,
+    /// of at most `threshold` moves: replays it (O(moves)), then searches below within
+    /// `threshold`; `least` takes the subtree's pruned f too.
+    fn below_prefix(&mut self, root: &Root<B::State>, threshold: u32, prefix: &[Move]) -> Step {
+        let (puzzle, bound) = (self.puzzle, self.bound);
+        let (mut state, mut h, mut blank) = (root.state.clone(), root.h, root.blank);
+        let mut path_state = self.pruner.start();
+        self.cells = root.cells;
+        for &m in prefix {
+            path_state = self.pruner.step(path_state, m.index());
+            let next = puzzle.neighbors[blank][m.index()];
+            let tile = self.cells[next];
+            (h, _) = bound.apply(&mut state, &self.cells, tile, next, blank, u32::MAX);
+            self.cells[blank] = tile;
+            self.cells[next] = 0;
+            blank = next;
+        }
+        self.path.clear();
+        self.path.extend_from_slice(prefix);
+        self.reach(threshold);
+        let g = prefix.len() as u32;
+        self.below(&mut state, blank, g, h, threshold, path_state)
+    }
+
     /// What stops the pass, looked at every 4096 nodes: a limit, the give-up count, or
     /// a solution in an earlier subtree.
     #[cold]
@@ -170,6 +208,11 @@ impl<'a, B: LowerBound> Search<'a, B> {
         path_state: u32,
     ) -> Step {
         if h == 0 && self.cells[..self.puzzle.goal.len()] == self.puzzle.goal {
+            if self.cut != u32::MAX {
+                // A goal at or above the cut is a subtree of its own, in its place.
+                self.frontier.push(self.path[..g as usize].to_vec());
+                return Step::Below;
+            }
             self.path.truncate(g as usize);
             return Step::Found;
         }
@@ -240,6 +283,119 @@ struct Root<S> {
     h: u32,
 }
 
+impl<S> Root<S> {
+    /// The root of a search of `start` under `bound`. O(N) and the bound's start.
+    fn new<B: LowerBound<State = S>>(bound: &B, start: &[u8]) -> Self {
+        let (state, h) = bound.start(start);
+        let mut cells = [0; MAX_BOARD];
+        cells[..start.len()].copy_from_slice(start);
+        let blank = start.iter().position(|&t| t == 0).unwrap_or(0);
+        Root {
+            cells,
+            blank,
+            state,
+            h,
+        }
+    }
+}
+
+/// How the search of one subtree of an iteration ended ([`Iteration::subtree`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Subtree {
+    /// The subtree's first path to the goal in the search's order, from the root.
+    Solved(Vec<Move>),
+    /// No path within the threshold; the least f = moves + bound pruned, if any.
+    Below(Option<u32>),
+    /// An earlier subtree of its race holds a path: this one was left.
+    Overtaken,
+}
+
+/// One iteration of IDA* on `start` within `threshold`, cut into subtrees at a depth
+/// ([`Iteration::frontier`]) and searched a subtree at a time
+/// ([`Iteration::subtree`]), in any process: the passes of [`solve_sharing`]'s shared
+/// iterations, so that the subtrees' first path, taken in the frontier's order, is the
+/// iteration's, and their nodes with the frontier's are the iteration's on one thread.
+pub(crate) struct Iteration<'a, B: LowerBound> {
+    pub puzzle: &'a Puzzle,
+    pub pruner: &'a MovePruner,
+    pub bound: &'a B,
+    pub start: &'a [u8],
+    pub threshold: u32,
+}
+
+impl<'a, B: LowerBound> Iteration<'a, B> {
+    /// The paths to the nodes at `depth` within the threshold, and to the goals above
+    /// it, in the search's order (`depth` 0: the root alone), and the least f pruned
+    /// above `depth`, if any; the nodes generated are counted in `budget`, whose limits
+    /// stop the pass. O(nodes above `depth`).
+    pub(crate) fn frontier(
+        &self,
+        budget: &Budget,
+        depth: u32,
+    ) -> Result<(Vec<Vec<Move>>, Option<u32>), LimitHit> {
+        let searched = (self.puzzle, self.pruner, self.bound);
+        let mut search = Search::new(searched, budget.meter(), u64::MAX);
+        match search.pass(&Root::new(self.bound, self.start), self.threshold, depth) {
+            Step::Stopped => Err(search.hit.expect("a stop records its limit")),
+            _ => Ok((search.frontier, Some(search.least).filter(|&f| f != u32::MAX))),
+        }
+    }
+
+    /// Searches the subtree below `prefix` (accepted by [`bad_move`], at most the
+    /// threshold's moves), its nodes counted in `budget`; with `race` `(found, i)`,
+    /// left once `found` < i (looked at every 4096 nodes). O(b^(threshold − moves)).
+    pub(crate) fn subtree(
+        &self,
+        budget: &Budget,
+        prefix: &[Move],
+        race: Option<(&'a AtomicUsize, usize)>,
+    ) -> Result<Subtree, LimitHit> {
+        let searched = (self.puzzle, self.pruner, self.bound);
+        let mut search = Search::new(searched, budget.meter(), u64::MAX);
+        search.subtree = race;
+        let root = Root::new(self.bound, self.start);
+        Ok(match search.below_prefix(&root, self.threshold, prefix) {
+            Step::Found => Subtree::Solved(search.path),
+            Step::Overtaken => Subtree::Overtaken,
+            Step::Stopped => return Err(search.hit.expect("a stop records its limit")),
+            Step::Below | Step::GaveUp => {
+                Subtree::Below(Some(search.least).filter(|&f| f != u32::MAX))
+            }
+        })
+    }
+}
+
+/// The least threshold from `least` on for a search of `start`: `least`, or one more to
+/// have the parity of every path's length, the blank's taxicab distance to its goal
+/// cell. O(N).
+pub(crate) fn threshold_from(puzzle: &Puzzle, start: &[u8], least: u32) -> u32 {
+    let blank = start.iter().position(|&t| t == 0).unwrap_or(0);
+    let parity = puzzle.shape.distance(blank, puzzle.goal_at[0]) as u32 % 2;
+    least + ((least % 2) ^ parity)
+}
+
+/// The index of the first move of `prefix` that leaves the board from `start` or that
+/// `pruner` forbids after the moves before it, if any. O(moves).
+pub(crate) fn bad_move(
+    puzzle: &Puzzle,
+    pruner: &MovePruner,
+    start: &[u8],
+    prefix: &[Move],
+) -> Option<usize> {
+    let mut blank = start.iter().position(|&t| t == 0)?;
+    let mut path_state = pruner.start();
+    prefix.iter().position(|&m| {
+        let i = m.index();
+        let allowed = u32::from(puzzle.exits[blank]) & MovePruner::live(path_state);
+        if allowed & 1 << i == 0 {
+            return true;
+        }
+        path_state = pruner.step(path_state, i);
+        blank = puzzle.neighbors[blank][i];
+        false
+    })
+}
+
 /// Where the threads of a shared iteration meet: the next subtree to take, the
 /// earliest subtree with a solution and its path, the least f pruned.
 struct Race {
@@ -260,29 +416,13 @@ fn take_subtrees<'a, B: LowerBound>(
     frontier: &[Vec<Move>],
     race: &'a Race,
 ) {
-    let (puzzle, bound) = (search.puzzle, search.bound);
     loop {
         let i = race.next.fetch_add(1, Ordering::Relaxed);
         if i >= frontier.len() || i > race.found.load(Ordering::Relaxed) {
             break;
         }
-        let (mut state, mut h, mut blank) = (root.state.clone(), root.h, root.blank);
-        let mut path_state = search.pruner.start();
-        search.cells = root.cells;
-        for &m in &frontier[i] {
-            path_state = search.pruner.step(path_state, m.index());
-            let next = puzzle.neighbors[blank][m.index()];
-            let tile = search.cells[next];
-            (h, _) = bound.apply(&mut state, &search.cells, tile, next, blank, u32::MAX);
-            search.cells[blank] = tile;
-            search.cells[next] = 0;
-            blank = next;
-        }
-        search.path.clone_from(&frontier[i]);
-        search.reach(threshold);
         search.subtree = Some((&race.found, i));
-        let g = frontier[i].len() as u32;
-        match search.below(&mut state, blank, g, h, threshold, path_state) {
+        match search.below_prefix(root, threshold, &frontier[i]) {
             Step::Found => {
                 race.found.fetch_min(i, Ordering::Relaxed);
                 let mut best = race.path.lock().unwrap_or_else(|e| e.into_inner());
@@ -387,15 +527,7 @@ pub(crate) fn solve_sharing<B: LowerBound>(
     (give_up, floor): (u64, u32),
     sharing: Sharing,
 ) -> Result<Outcome, LimitHit> {
-    let (state, h) = bound.start(start);
-    let mut root = Root {
-        cells: [0; MAX_BOARD],
-        blank: start.iter().position(|&t| t == 0).unwrap_or(0),
-        state,
-        h,
-    };
-    root.cells[..start.len()].copy_from_slice(start);
-    let parity = puzzle.shape.distance(root.blank, puzzle.goal_at[0]) as u32 % 2;
+    let root = Root::new(bound, start);
     let give_up_at = budget.nodes().saturating_add(give_up);
     // Iterations forbid only undoing a move until the puzzle's searches have generated
     // `sharing.deep_from` nodes, then use its machine (made then, once), and from
@@ -405,8 +537,7 @@ pub(crate) fn solve_sharing<B: LowerBound>(
     // The bound's name without its size, for the status line.
     let name = bound.name();
     let name = name.split(" (").next().unwrap_or_default();
-    let first = h.max(floor);
-    let mut threshold = first + ((first % 2) ^ parity);
+    let mut threshold = threshold_from(puzzle, start, root.h.max(floor));
     // The depth of the cut of a shared iteration, kept from one to the next.
     let mut cut: u32 = 1;
     let mut last_nodes = 0;
@@ -425,14 +556,7 @@ pub(crate) fn solve_sharing<B: LowerBound>(
         cut = cut.saturating_sub(1).max(1);
         loop {
             let pass = search.meter.nodes();
-            search.least = u32::MAX;
-            search.frontier.clear();
-            search.cut = if shared { cut } else { u32::MAX };
-            search.cells = root.cells;
-            search.reach(threshold);
-            let mut state = root.state.clone();
-            let start = search.pruner.start();
-            match search.below(&mut state, root.blank, 0, h, threshold, start) {
+            match search.pass(&root, threshold, if shared { cut } else { u32::MAX }) {
                 Step::Found => return Ok(Outcome::Path(search.path)),
                 Step::GaveUp => return Ok(Outcome::GaveUp(threshold)),
                 Step::Stopped => return Err(search.hit.expect("a stop records its limit")),
@@ -462,6 +586,6 @@ pub(crate) fn solve_sharing<B: LowerBound>(
         if search.least == u32::MAX {
             return Ok(Outcome::NoPath);
         }
-        threshold = search.least + ((search.least % 2) ^ parity);
+        threshold = threshold_from(puzzle, start, search.least);
     }
 }

@@ -6,7 +6,7 @@ use super::super::error::LimitHit;
 use super::bound::{LinearConflict, LowerBound, WalkingDistance};
 use super::pdb::additive::{by_symmetry, in_reading_order, on_fixed, Additive, Fixed, Layout};
 use super::pdb::{placement::table_len, TableWork, MAX_CELLS};
-use super::prune::DEEPER_BUILD_BYTES;
+use super::prune::{MovePruner, DEEPER_BUILD_BYTES};
 use super::weighted::Weighted;
 use super::{ida, Budget, Notes, Puzzle};
 use std::path::PathBuf;
@@ -122,6 +122,34 @@ enum Kind {
     WalkingDistance,
     /// Additive pattern databases over these groups of goal cells, with reflection.
     Pdb(Vec<Vec<u8>>),
+}
+
+impl Kind {
+    /// The name units give this bound ([`Plan::with_bound`]): its `--stats` name without
+    /// the bytes, a colon for the space (`pdb:8-7+reflection`).
+    fn unit_name(&self) -> String {
+        match self {
+            Kind::LinearConflict => "manhattan+linear-conflict".into(),
+            Kind::WalkingDistance => "walking-distance".into(),
+            Kind::Pdb(groups) => format!("pdb:{}+reflection", sizes_text(groups)),
+        }
+    }
+}
+
+/// The sizes of `groups`, largest first: `8-7`.
+fn sizes_text(groups: &[Vec<u8>]) -> String {
+    let mut sizes: Vec<usize> = groups.iter().map(Vec::len).collect();
+    sizes.sort_unstable_by(|a, b| b.cmp(a));
+    let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
+    sizes.join("-")
+}
+
+/// A search to run with one bound of a [`Plan`], whatever its type
+/// ([`Plan::with_bound`]).
+pub(crate) trait BoundJob {
+    type Output;
+    /// Runs the job with `bound` on `puzzle`.
+    fn run<B: LowerBound>(self, puzzle: &Puzzle, bound: &B) -> Self::Output;
 }
 
 /// A bound, built.
@@ -450,6 +478,48 @@ impl Plan {
         Ok(None)
     }
 
+    /// The unit names of the plan's bounds ([`Plan::with_bound`]), weakest first.
+    pub(crate) fn bound_names(&self) -> Vec<String> {
+        self.stages.iter().map(|stage| stage.kind.unit_name()).collect()
+    }
+
+    /// The bound and move pruner of the units of a search (`units`), fixed for all its
+    /// rounds: the strongest of the plan's bounds whose tables fit `budget`'s memory
+    /// limit at the peak of their build (else the first), by its unit name, and the
+    /// depth of the deeper move pruner when its build fits beside them, else of the
+    /// usual one. O(stages).
+    pub(crate) fn unit_search(&self, budget: &Budget) -> (String, usize) {
+        let fits = |bytes| budget.check_tables(bytes).is_ok();
+        let stage = (self.stages.iter().rev())
+            .find(|stage| fits(self.peak_bytes(stage)))
+            .unwrap_or(&self.stages[0]);
+        let deeper = fits(self.peak_bytes(stage) + DEEPER_BUILD_BYTES);
+        let depth = MovePruner::depth_for(self.puzzle.shape.cells(), deeper);
+        (stage.kind.unit_name(), depth)
+    }
+
+    /// Runs `job` with the plan's bound of unit name `name` (see [`Plan::bound_names`]),
+    /// built on first use as [`Plan::solve`] builds it: `None` when the plan has no such
+    /// bound.
+    pub(crate) fn with_bound<J: BoundJob>(
+        &self,
+        name: &str,
+        (budget, notes): (&Budget, &dyn Notes),
+        job: J,
+    ) -> Option<Result<J::Output, LimitHit>> {
+        let stage = self.stages.iter().find(|s| s.kind.unit_name() == name)?;
+        let puzzle = &self.puzzle;
+        let mut table = Duration::ZERO;
+        Some(
+            self.bound_of(stage, (budget, notes), &mut table)
+                .map(|bound| match bound {
+                    Built::LinearConflict(bound) => job.run(puzzle, bound),
+                    Built::WalkingDistance(bound) => job.run(puzzle, bound),
+                    Built::Pdb(tables) => on_fixed!(tables, |bound| job.run(puzzle, &bound)),
+                }),
+        )
+    }
+
     /// The bytes the tables of `stage` hold at the peak of their build (0 for a bound
     /// without tables).
     fn peak_bytes(&self, stage: &Stage) -> usize {
@@ -525,10 +595,7 @@ impl Plan {
             Kind::LinearConflict => Built::LinearConflict(LinearConflict::new(&self.puzzle)),
             Kind::WalkingDistance => Built::WalkingDistance(WalkingDistance::new(&self.puzzle)),
             Kind::Pdb(groups) => {
-                let mut sizes: Vec<usize> = groups.iter().map(Vec::len).collect();
-                sizes.sort_unstable_by(|a, b| b.cmp(a));
-                let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
-                let building = format!("building pdb {}", sizes.join("-"));
+                let building = format!("building pdb {}", sizes_text(groups));
                 budget.set_stage(building.clone());
                 let on_level = |depth| budget.set_stage(format!("{building}, level {depth}"));
                 let work = TableWork {

@@ -339,11 +339,16 @@ impl MovePruner {
     /// machines prune more nodes and cost more to make: the depths were chosen by the
     /// nodes and times recorded in `benches/README.md`.
     pub(crate) fn for_cells(cells: usize, deeper: bool) -> Self {
-        MovePruner::new(match (cells >= 16, deeper) {
+        MovePruner::new(MovePruner::depth_for(cells, deeper))
+    }
+
+    /// The depth of [`MovePruner::for_cells`]'s machine.
+    pub(crate) fn depth_for(cells: usize, deeper: bool) -> usize {
+        match (cells >= 16, deeper) {
             (true, false) => 10,
             (true, true) => 13,
             (false, _) => 2,
-        })
+        }
     }
 
     /// The state of the empty path.

@@ -1,0 +1,358 @@
+//! The driver of `--drive DIR`: the rounds of one board in turn, each cut into units
+//! (kept from a run before if there), the units without a result worked here or handed
+//! to an engine, each result kept in a file as it comes, merged, until the answer.
+//!
+//! The work directory holds `round-T.units`, the unit lines of the round of threshold T,
+//! and `round-T/ID.result`, the result line of its unit ID. Each is written under a
+//! temporary name (starting with `.`) and then renamed, so a stopped driver leaves no
+//! half-written file. A driver started again on the directory goes through the rounds
+//! from the first: a round whose units file is there keeps it, a unit whose result is
+//! there is not worked again, and a result that comes twice must agree with the file.
+//! The directory is small text: a round holds a few lines a worker.
+
+use super::super::board::Move;
+use super::super::error::Error;
+use super::super::search::bound::LowerBound;
+use super::super::search::ida::{threshold_from, Iteration};
+use super::super::search::plan::BoundJob;
+use super::super::search::prune::MovePruner;
+use super::super::search::{Budget, Puzzle};
+use super::format::{read_line, read_lines, Line, Problem, Round, Unit, Worked};
+use super::merge::{differing, Book, Merged};
+use super::split::{split, Cut, UNITS_PER_WORKER};
+use super::work::work;
+use super::Units;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The nodes of the round before from which, by default, a round goes to the engine:
+/// rounds before are worked here, since starting an engine's processes and reading
+/// their tables would cost more than they take.
+pub(crate) const ENGINE_FROM: u64 = 1 << 24;
+
+/// A driver on its work directory.
+pub(crate) struct Driver<'a> {
+    pub dir: &'a Path,
+    pub units: &'a Units<'a>,
+}
+
+/// Fails with `message` about `path`.
+fn dir_error(path: &Path, message: impl ToString) -> Error {
+    Error::WorkDir {
+        path: path.display().to_string(),
+        message: message.to_string(),
+    }
+}
+
+/// Writes `text` to `path` under a temporary name in its folder (made if missing), then
+/// renames it, so that `path` is whole or absent.
+fn write_whole(path: &Path, text: &str) -> Result<(), Error> {
+    let folder = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(folder).map_err(|e| dir_error(folder, e))?;
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let temporary = folder.join(format!(".{name}.{}", std::process::id()));
+    let written = std::fs::File::create(&temporary)
+        .and_then(|mut file| file.write_all(text.as_bytes()).and_then(|_| file.sync_all()))
+        .and_then(|_| std::fs::rename(&temporary, path));
+    written.map_err(|e| dir_error(path, e))
+}
+
+/// The lines of the file at `path`, or `None` when there is none.
+fn read_kept(path: &Path) -> Result<Option<Vec<Line>>, Error> {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(dir_error(path, e)),
+    };
+    let lines = read_lines(&bytes).map(|(number, line)| {
+        line.map_err(|problem| Error::Unit {
+            place: format!("{}, line {number}", path.display()),
+            problem,
+        })
+    });
+    lines.collect::<Result<_, _>>().map(Some)
+}
+
+impl Driver<'_> {
+    /// The file of the units of the round of `threshold`.
+    fn units_path(&self, threshold: u32) -> PathBuf {
+        self.dir.join(format!("round-{threshold}.units"))
+    }
+
+    /// The folder of the results of the round of `threshold`.
+    fn results_path(&self, threshold: u32) -> PathBuf {
+        self.dir.join(format!("round-{threshold}"))
+    }
+
+    /// A unit of the round of least threshold kept in the directory, if any.
+    pub(crate) fn first_kept(&self) -> Result<Option<Unit>, Error> {
+        let entries = match std::fs::read_dir(self.dir) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(dir_error(self.dir, e)),
+        };
+        let threshold = |name: &str| name.strip_prefix("round-")?.strip_suffix(".units")?.parse().ok();
+        let names = entries.filter_map(|entry| entry.ok()?.file_name().into_string().ok());
+        let Some(least) = names.filter_map(|name| threshold(&name)).min() else {
+            return Ok(None);
+        };
+        Ok(self.kept_units(least)?.and_then(|units| units.into_iter().next()))
+    }
+
+    /// The units kept for the round of `threshold`, checked to be one round's, in order.
+    fn kept_units(&self, threshold: u32) -> Result<Option<Vec<Unit>>, Error> {
+        let path = self.units_path(threshold);
+        let Some(lines) = read_kept(&path)? else {
+            return Ok(None);
+        };
+        let place = |problem| Error::Unit {
+            place: path.display().to_string(),
+            problem,
+        };
+        let units: Vec<Unit> = (lines.into_iter())
+            .map(|line| match line {
+                Line::Unit(unit) => Ok(unit),
+                Line::Worked(_) => Err(place(Problem::Kind { expected: "unit" })),
+            })
+            .collect::<Result<_, _>>()?;
+        let whole = units.first().map_or(0, |unit| unit.round.units);
+        let in_order = units.iter().enumerate().all(|(i, unit)| unit.id == i + 1);
+        if units.len() != whole || !in_order || whole == 0 {
+            let found = units.len();
+            return Err(place(Problem::Incomplete { found, units: whole }));
+        }
+        Ok(Some(units))
+    }
+
+    /// Puts the results kept for `book`'s round in it.
+    fn kept_results(&self, book: &mut Book) -> Result<(), Error> {
+        let folder = self.results_path(book.round.threshold);
+        let entries = match std::fs::read_dir(&folder) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(dir_error(&folder, e)),
+        };
+        for entry in entries {
+            let path = entry.map_err(|e| dir_error(&folder, e))?.path();
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            if name.starts_with('.') || !name.ends_with(".result") {
+                continue;
+            }
+            for line in read_kept(&path)?.unwrap_or_default() {
+                let place = path.display().to_string();
+                let Line::Worked(worked) = line else {
+                    let problem = Problem::Kind { expected: "result" };
+                    return Err(Error::Unit { place, problem });
+                };
+                (book.add_result(worked)).map_err(|problem| Error::Unit { place, problem })?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes a result, read at `place`: into `book` (checked), and into its file unless
+    /// its unit has one.
+    fn keep(&self, book: &mut Book, worked: Worked, place: &str) -> Result<(), Error> {
+        let (id, nodes) = (worked.id, worked.nodes);
+        let fresh = !book.has_result(id);
+        let text = format!("{worked}\n");
+        (book.add_result(worked)).map_err(|problem| Error::Unit {
+            place: place.to_string(),
+            problem,
+        })?;
+        if fresh {
+            let folder = self.results_path(book.round.threshold);
+            write_whole(&folder.join(format!("{id}.result")), &text)?;
+            self.units.progress.unit_done(nodes);
+        }
+        Ok(())
+    }
+
+    /// Hands `units` to the engine `command` (`sh -c`: units on its stdin, results on its
+    /// stdout, its stderr the driver's), keeping each result as it comes; fails on a
+    /// line that is no result of the round, or when the engine fails.
+    fn engine(&self, command: &str, units: &[(usize, Unit)], book: &mut Book) -> Result<(), Error> {
+        let failed = |message: String| Error::Engine {
+            command: command.to_string(),
+            message,
+        };
+        let mut child = Command::new("sh")
+            .args(["-c", command])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| failed(format!("cannot start: {e}")))?;
+        let text: String = units.iter().map(|(_, unit)| format!("{unit}\n")).collect();
+        if let Some(mut stdin) = child.stdin.take() {
+            // Not joined: an engine that stops reading ends the write, not the driver.
+            std::thread::spawn(move || stdin.write_all(text.as_bytes()));
+        }
+        let mut read = Ok(());
+        if let Some(stdout) = child.stdout.take() {
+            for (number, line) in BufReader::new(stdout).lines().enumerate() {
+                let place = format!("the engine's line {}", number + 1);
+                let at = |problem| Error::Unit {
+                    place: place.clone(),
+                    problem,
+                };
+                read = match line.map(|line| read_line(&line)) {
+                    Err(e) => Err(failed(format!("cannot be read: {e}"))),
+                    Ok(Ok(Some(Line::Worked(worked)))) => self.keep(book, worked, &place),
+                    Ok(Ok(None)) => Ok(()),
+                    Ok(Ok(Some(Line::Unit(_)))) => Err(at(Problem::Kind { expected: "result" })),
+                    Ok(Err(problem)) => Err(at(problem)),
+                };
+                if read.is_err() {
+                    let _ = child.kill();
+                    break;
+                }
+            }
+        }
+        let status = child.wait().map_err(|e| failed(format!("cannot be waited for: {e}")))?;
+        read?;
+        match status.success() {
+            true => Ok(()),
+            false => Err(failed(format!("ended with {status}"))),
+        }
+    }
+}
+
+impl Driver<'_> {
+    /// The round of `iteration` (other fields as in `round`): its units kept in the
+    /// directory (checked to be of `round`'s search) or cut by `cut` and kept, with the
+    /// results kept; the units without one, unless the round's answer is known, worked
+    /// here or handed to `engine`.
+    fn play<B: LowerBound>(
+        &self,
+        (iteration, round): (&Iteration<B>, &Round),
+        (cut, budget): (Cut, &Budget),
+        engine: Option<&str>,
+    ) -> Result<Book, Error> {
+        let path = self.units_path(round.threshold);
+        let units = match self.kept_units(round.threshold)? {
+            Some(units) => units,
+            None => {
+                let units = split(iteration, round.clone(), cut, budget)
+                    .map_err(|hit| Error::Limit { case: 1, hit })?;
+                let text: String = units.iter().map(|unit| format!("{unit}\n")).collect();
+                write_whole(&path, &text)?;
+                units
+            }
+        };
+        let place = |problem| Error::Unit {
+            place: path.display().to_string(),
+            problem,
+        };
+        let first = &units[0].round;
+        let ours = Round {
+            depth: first.depth,
+            above: first.above,
+            split_nodes: first.split_nodes,
+            units: first.units,
+            ..round.clone()
+        };
+        let mut book = Book::new(ours);
+        for unit in &units {
+            book.add_unit(unit.clone()).map_err(place)?;
+        }
+        self.kept_results(&mut book)?;
+        let progress = self.units.progress;
+        progress.start(Some(round.threshold), book.done(), units.len());
+        if book.answer().is_ok() {
+            return Ok(book);
+        }
+        let missing: Vec<(usize, Unit)> = (units.into_iter())
+            .filter(|unit| !book.has_result(unit.id))
+            .map(|unit| (unit.id, unit))
+            .collect();
+        match engine {
+            Some(command) => self.engine(command, &missing, &mut book)?,
+            None => {
+                let place = self.results_path(round.threshold).display().to_string();
+                work(&missing, self.units, &mut |worked| {
+                    self.keep(&mut book, worked, &place)
+                })?
+            }
+        }
+        Ok(book)
+    }
+}
+
+/// The rounds of one search from its first on, until the answer: its board and the
+/// bound and pruner of its units in `round`.
+pub(crate) struct DriveJob<'a> {
+    pub driver: &'a Driver<'a>,
+    pub round: Round,
+}
+
+impl BoundJob for DriveJob<'_> {
+    /// The path, or `None` when there is none.
+    type Output = Result<Option<Vec<Move>>, Error>;
+
+    /// The first round's threshold is the bound of the board. Each next round is cut
+    /// from one level above the last one's depth (one below when its slowest unit took
+    /// more than half a worker's share of its nodes), and goes to the engine once a
+    /// round before it took `--engine-from` nodes.
+    fn run<B: LowerBound>(self, puzzle: &Puzzle, bound: &B) -> Self::Output {
+        let DriveJob { driver, mut round } = self;
+        let run = driver.units;
+        let (config, workers) = (run.config, run.workers as u64);
+        let pruner: &MovePruner = puzzle.pruner(round.deeper());
+        round.threshold = threshold_from(puzzle, &round.board, bound.start(&round.board).1);
+        let mut cut = Cut {
+            fixed: config.units.depth,
+            from: 1,
+            wanted: UNITS_PER_WORKER * run.workers,
+            before: u64::MAX,
+        };
+        let budget = Budget::new(config.limits);
+        let mut before = 0;
+        loop {
+            let iteration = Iteration {
+                puzzle,
+                pruner,
+                bound,
+                start: &round.board,
+                threshold: round.threshold,
+            };
+            let engine = (config.units.engine.as_deref())
+                .filter(|_| before >= config.units.engine_from);
+            let book = driver.play((&iteration, &round), (cut, &budget), engine)?;
+            let merged = book.answer().map_err(|problem| Error::Unit {
+                place: driver.units_path(round.threshold).display().to_string(),
+                problem,
+            })?;
+            if config.stats {
+                run.notes.note(&book.stats_line());
+            }
+            match merged {
+                Merged::Path(path) => return Ok(Some(path)),
+                Merged::NoPath => return Ok(None),
+                Merged::Next(next) => {
+                    before = book.nodes();
+                    let slowest = book.slowest().map_or(0, |(_, nodes, _)| nodes);
+                    let depth = book.round.depth;
+                    cut.from = match slowest.saturating_mul(2 * workers) > before {
+                        true => depth + 1,
+                        false => depth.saturating_sub(1).max(1),
+                    };
+                    cut.before = before;
+                    round.threshold = next;
+                }
+            }
+        }
+    }
+}
+
+/// The first of the shape, goal and board in which `kept`, a round kept in a work
+/// directory, differs from `case`'s, if any.
+pub(crate) fn case_differs(kept: &Round, case: &Round) -> Option<&'static str> {
+    let ours = Round {
+        shape: case.shape,
+        goal: case.goal.clone(),
+        board: case.board.clone(),
+        ..kept.clone()
+    };
+    differing(kept, &ours)
+}
