@@ -188,16 +188,16 @@ impl Book {
     pub(crate) fn stats_line(&self) -> String {
         let round = &self.round;
         let mut line = format!(
-            "round {}: {} units at depth {}, {} done, nodes {} ({} above the cut)",
+            "round {}: depth {}, units {}, done {}, nodes {} ({} above the cut)",
             round.threshold,
-            round.units,
             round.depth,
+            round.units,
             self.done(),
             self.nodes(),
             round.split_nodes
         );
         if let Some((id, nodes, ratio)) = self.slowest() {
-            line += &format!(", slowest unit {id} with {nodes} nodes ({ratio:.2}× the mean)");
+            line += &format!(", slowest unit {id}: {nodes} nodes, {ratio:.2}× the mean");
         }
         line
     }
