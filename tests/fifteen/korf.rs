@@ -98,7 +98,7 @@ fn ida_finds_korfs_lengths_on_all_100_blank_first() {
 
 /// The cache directory of the ignored tests' large tables, kept between runs (unlike
 /// `scratch_dir`).
-fn kept_tables() -> std::path::PathBuf {
+pub(super) fn kept_tables() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables")
 }
 

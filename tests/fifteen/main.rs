@@ -7,6 +7,8 @@
 //! - `cache`: tables kept in files;
 //! - `threads`: searches shared by threads, `--jobs`;
 //! - `any_paths`: fast paths on boards of every size;
+//! - `units`: searches cut into units, worked by other processes, merged; the driver
+//!   stopped and started again;
 //! - `command_line`: flags, errors, limits and the real process.
 
 #[allow(dead_code)]
@@ -23,6 +25,7 @@ mod exhaustive;
 mod korf;
 mod pdb;
 mod threads;
+mod units;
 
 use fifteen::any;
 use fifteen::board::Shape;

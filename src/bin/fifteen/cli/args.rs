@@ -183,7 +183,7 @@ impl Default for Config {
 pub(crate) enum Command {
     Help,
     Version,
-    Solve(Config),
+    Solve(Box<Config>),
 }
 
 /// A flag of the command line.
@@ -436,7 +436,7 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
         (Search::Bfs, None) => Algorithm::Stored(Stored::Bfs),
         (Search::Any, None) => Algorithm::Any,
     };
-    Ok(Command::Solve(config))
+    Ok(Command::Solve(Box::new(config)))
 }
 
 impl Chosen {
@@ -453,12 +453,20 @@ impl Chosen {
         if let Some(flag) = self.mode_flag {
             needs(!matches!(self.search, Search::Ida), flag, "--algo ida")?;
         }
-        needs(units.threshold.is_some() && !split, "--threshold", "--units split")?;
+        needs(
+            units.threshold.is_some() && !split,
+            "--threshold",
+            "--units split",
+        )?;
         let cuts = "--units split or --drive";
         needs(units.depth.is_some() && !split && !drive, "--depth", cuts)?;
         needs(units.engine.is_some() && !drive, "--engine", "--drive")?;
         let from = self.engine_from;
-        needs(from.is_some() && units.engine.is_none(), "--engine-from", "--engine")?;
+        needs(
+            from.is_some() && units.engine.is_none(),
+            "--engine-from",
+            "--engine",
+        )?;
         units.engine_from = from.unwrap_or(units.engine_from);
         Ok(())
     }

@@ -55,7 +55,13 @@ pub(crate) fn run<R: BufRead, W: Write, L: Write + Send>(
         input.read_to_end(&mut bytes).map_err(io)?;
         let (progress, notes) = (Progress::new(), &log as &dyn Notes);
         return with_status(&|| progress.line(), &log, || {
-            units::run((config, given_jobs), mode, &bytes, output, (notes, &progress))
+            units::run(
+                (config, given_jobs),
+                mode,
+                &bytes,
+                output,
+                (notes, &progress),
+            )
         });
     }
     if terminals.stdin {

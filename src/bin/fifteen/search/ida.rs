@@ -337,7 +337,10 @@ impl<'a, B: LowerBound> Iteration<'a, B> {
         let mut search = Search::new(searched, budget.meter(), u64::MAX);
         match search.pass(&Root::new(self.bound, self.start), self.threshold, depth) {
             Step::Stopped => Err(search.hit.expect("a stop records its limit")),
-            _ => Ok((search.frontier, Some(search.least).filter(|&f| f != u32::MAX))),
+            _ => Ok((
+                search.frontier,
+                Some(search.least).filter(|&f| f != u32::MAX),
+            )),
         }
     }
 

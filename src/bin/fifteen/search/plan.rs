@@ -480,7 +480,10 @@ impl Plan {
 
     /// The unit names of the plan's bounds ([`Plan::with_bound`]), weakest first.
     pub(crate) fn bound_names(&self) -> Vec<String> {
-        self.stages.iter().map(|stage| stage.kind.unit_name()).collect()
+        self.stages
+            .iter()
+            .map(|stage| stage.kind.unit_name())
+            .collect()
     }
 
     /// The bound and move pruner of the units of a search (`units`), fixed for all its

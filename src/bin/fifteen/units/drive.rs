@@ -53,7 +53,10 @@ fn write_whole(path: &Path, text: &str) -> Result<(), Error> {
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     let temporary = folder.join(format!(".{name}.{}", std::process::id()));
     let written = std::fs::File::create(&temporary)
-        .and_then(|mut file| file.write_all(text.as_bytes()).and_then(|_| file.sync_all()))
+        .and_then(|mut file| {
+            file.write_all(text.as_bytes())
+                .and_then(|_| file.sync_all())
+        })
         .and_then(|_| std::fs::rename(&temporary, path));
     written.map_err(|e| dir_error(path, e))
 }
@@ -92,12 +95,19 @@ impl Driver<'_> {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(dir_error(self.dir, e)),
         };
-        let threshold = |name: &str| name.strip_prefix("round-")?.strip_suffix(".units")?.parse().ok();
+        let threshold = |name: &str| {
+            name.strip_prefix("round-")?
+                .strip_suffix(".units")?
+                .parse()
+                .ok()
+        };
         let names = entries.filter_map(|entry| entry.ok()?.file_name().into_string().ok());
         let Some(least) = names.filter_map(|name| threshold(&name)).min() else {
             return Ok(None);
         };
-        Ok(self.kept_units(least)?.and_then(|units| units.into_iter().next()))
+        Ok(self
+            .kept_units(least)?
+            .and_then(|units| units.into_iter().next()))
     }
 
     /// The units kept for the round of `threshold`, checked to be one round's, in order.
@@ -120,7 +130,10 @@ impl Driver<'_> {
         let in_order = units.iter().enumerate().all(|(i, unit)| unit.id == i + 1);
         if units.len() != whole || !in_order || whole == 0 {
             let found = units.len();
-            return Err(place(Problem::Incomplete { found, units: whole }));
+            return Err(place(Problem::Incomplete {
+                found,
+                units: whole,
+            }));
         }
         Ok(Some(units))
     }
@@ -209,7 +222,9 @@ impl Driver<'_> {
                 }
             }
         }
-        let status = child.wait().map_err(|e| failed(format!("cannot be waited for: {e}")))?;
+        let status = child
+            .wait()
+            .map_err(|e| failed(format!("cannot be waited for: {e}")))?;
         read?;
         match status.success() {
             true => Ok(()),
@@ -316,8 +331,8 @@ impl BoundJob for DriveJob<'_> {
                 start: &round.board,
                 threshold: round.threshold,
             };
-            let engine = (config.units.engine.as_deref())
-                .filter(|_| before >= config.units.engine_from);
+            let engine =
+                (config.units.engine.as_deref()).filter(|_| before >= config.units.engine_from);
             let book = driver.play((&iteration, &round), (cut, &budget), engine)?;
             let merged = book.answer().map_err(|problem| Error::Unit {
                 place: driver.units_path(round.threshold).display().to_string(),

@@ -232,7 +232,11 @@ impl Round {
 impl fmt::Display for Unit {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         let (round, prefix) = (&self.round, path_text(&self.prefix));
-        write!(f, "{UNIT} {VERSION} {round} id={}/{} prefix={prefix}", self.id, round.units)
+        write!(
+            f,
+            "{UNIT} {VERSION} {round} id={}/{} prefix={prefix}",
+            self.id, round.units
+        )
     }
 }
 
@@ -329,10 +333,15 @@ fn shape(value: &str) -> Option<Shape> {
 
 /// The tiles `0..cells`, each once, separated by commas.
 fn tiles(value: &str, cells: usize) -> Option<Vec<u8>> {
-    let tiles: Vec<u8> = value.split(',').map(|t| t.parse().ok()).collect::<Option<_>>()?;
+    let tiles: Vec<u8> = value
+        .split(',')
+        .map(|t| t.parse().ok())
+        .collect::<Option<_>>()?;
     let mut seen = vec![false; cells];
     let permutation = tiles.len() == cells
-        && (tiles.iter()).all(|&t| usize::from(t) < cells && !std::mem::replace(&mut seen[usize::from(t)], true));
+        && (tiles.iter()).all(|&t| {
+            usize::from(t) < cells && !std::mem::replace(&mut seen[usize::from(t)], true)
+        });
     permutation.then_some(tiles)
 }
 
@@ -386,13 +395,13 @@ fn worked(mut fields: Fields) -> Result<Worked, Problem> {
     let threshold = fields.number("threshold")?;
     let nodes = fields.number("nodes")?;
     let outcome = match (fields.take("solved"), fields.take("below")) {
-        (Ok(path), Err(Problem::NoField(_))) => Outcome::Solved(moves(path).ok_or_else(|| {
-            Problem::Bad {
+        (Ok(path), Err(Problem::NoField(_))) => {
+            Outcome::Solved(moves(path).ok_or_else(|| Problem::Bad {
                 field: "solved",
                 value: shown(path.as_bytes()),
                 expected: "moves in D L R U",
-            }
-        })?),
+            })?)
+        }
         (Err(Problem::NoField(_)), Ok(least)) => {
             Outcome::Below(number_or_none(least).ok_or_else(|| Problem::Bad {
                 field: "below",
@@ -434,7 +443,11 @@ pub(crate) fn read_line(text: &str) -> Result<Option<Line>, Problem> {
         return Err(Problem::Version { kind, found });
     }
     // A word without `=` is a field of that name that no line has.
-    let fields = Fields(words.map(|w| w.split_once('=').unwrap_or((w, ""))).collect());
+    let fields = Fields(
+        words
+            .map(|w| w.split_once('=').unwrap_or((w, "")))
+            .collect(),
+    );
     Ok(Some(match kind {
         UNIT => Line::Unit(unit(fields)?),
         _ => Line::Worked(worked(fields)?),
@@ -443,12 +456,17 @@ pub(crate) fn read_line(text: &str) -> Result<Option<Line>, Problem> {
 
 /// The lines of `input` with their numbers (from 1), blank lines left out; a line that
 /// is not UTF-8 is not a unit or result line. O(length).
-pub(crate) fn read_lines(input: &[u8]) -> impl Iterator<Item = (usize, Result<Line, Problem>)> + '_ {
-    input.split(|&b| b == b'\n').enumerate().filter_map(|(i, bytes)| {
-        let line = match std::str::from_utf8(bytes) {
-            Ok(text) => read_line(text).transpose()?,
-            Err(_) => Err(Problem::NotALine(shown(bytes))),
-        };
-        Some((i + 1, line))
-    })
+pub(crate) fn read_lines(
+    input: &[u8],
+) -> impl Iterator<Item = (usize, Result<Line, Problem>)> + '_ {
+    input
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .filter_map(|(i, bytes)| {
+            let line = match std::str::from_utf8(bytes) {
+                Ok(text) => read_line(text).transpose()?,
+                Err(_) => Err(Problem::NotALine(shown(bytes))),
+            };
+            Some((i + 1, line))
+        })
 }

@@ -39,7 +39,10 @@ pub(crate) fn differing(a: &Round, b: &Round) -> Option<&'static str> {
         ("split-nodes", a.split_nodes != b.split_nodes),
         ("id", a.units != b.units),
     ];
-    fields.iter().find(|(_, differs)| *differs).map(|(field, _)| *field)
+    fields
+        .iter()
+        .find(|(_, differs)| *differs)
+        .map(|(field, _)| *field)
 }
 
 /// The lesser of two values that may be missing.
@@ -127,8 +130,13 @@ impl Book {
     /// The results that decide the round: those up to the first unit with a path, or
     /// all of them.
     fn deciding(&self) -> &[Option<Worked>] {
-        let solved = |r: &Option<Worked>| matches!(r, Some(w) if matches!(w.outcome, Outcome::Solved(_)));
-        let end = self.results.iter().position(solved).map_or(self.results.len(), |i| i + 1);
+        let solved =
+            |r: &Option<Worked>| matches!(r, Some(w) if matches!(w.outcome, Outcome::Solved(_)));
+        let end = self
+            .results
+            .iter()
+            .position(solved)
+            .map_or(self.results.len(), |i| i + 1);
         &self.results[..end]
     }
 
@@ -181,7 +189,11 @@ impl Book {
         let slowest = worked.iter().max_by_key(|w| w.nodes)?;
         let sum: u64 = worked.iter().map(|w| w.nodes).sum();
         let mean = sum as f64 / worked.len() as f64;
-        Some((slowest.id, slowest.nodes, slowest.nodes as f64 / mean.max(1.0)))
+        Some((
+            slowest.id,
+            slowest.nodes,
+            slowest.nodes as f64 / mean.max(1.0),
+        ))
     }
 
     /// The round for `--stats`: its units and cut, nodes, and its slowest unit.

@@ -113,7 +113,8 @@ impl Progress {
     /// Starts the round of `threshold` (`None`: units of any round), of `units` units of
     /// which `done` have a result.
     fn start(&self, threshold: Option<u32>, done: usize, units: usize) {
-        self.round.store(threshold.unwrap_or(u32::MAX), Ordering::Relaxed);
+        self.round
+            .store(threshold.unwrap_or(u32::MAX), Ordering::Relaxed);
         self.done.store(done, Ordering::Relaxed);
         self.units.store(units, Ordering::Relaxed);
     }
@@ -132,7 +133,10 @@ impl Progress {
             u32::MAX => String::new(),
             threshold => format!("round {threshold}: "),
         };
-        let (nodes, seconds) = (self.nodes.load(Ordering::Relaxed), self.started.elapsed().as_secs_f64());
+        let (nodes, seconds) = (
+            self.nodes.load(Ordering::Relaxed),
+            self.started.elapsed().as_secs_f64(),
+        );
         Some(format!(
             "{round}{}/{units} units, {:.1} M nodes, {:.1} M nodes/s, {seconds:.0} s",
             self.done.load(Ordering::Relaxed),
@@ -215,7 +219,11 @@ impl Units<'_> {
         if shape.cells() > super::search::MAX_BOARD {
             let cells = shape.cells();
             let search = "ida";
-            return Err(Error::TooLarge { case: number, search, cells });
+            return Err(Error::TooLarge {
+                case: number,
+                search,
+                cells,
+            });
         }
         let bytes = |tiles: &[u32]| tiles.iter().map(|&t| t as u8).collect::<Vec<u8>>();
         let plan = self.solver.plan(shape, &bytes(&goal));
@@ -312,20 +320,24 @@ impl Units<'_> {
                 .and_then(|units| units)
                 .map_err(|hit| Error::Limit { case: number, hit })?;
             let text: String = units.iter().map(|unit| format!("{unit}\n")).collect();
-            output.write_all(text.as_bytes()).map_err(|e| Error::Io(e.to_string()))?;
+            output
+                .write_all(text.as_bytes())
+                .map_err(|e| Error::Io(e.to_string()))?;
         }
         Ok(())
     }
 
     /// `--units work`: a result line for each unit line, flushed as each unit ends.
     fn work_lines<W: Write>(&self, input: &[u8], output: &mut W) -> Result<(), Error> {
-        let units = lines_of(input)?.into_iter().map(|(number, line)| match line {
-            Line::Unit(unit) => Ok((number, unit)),
-            Line::Worked(_) => Err(Error::Unit {
-                place: format!("line {number}"),
-                problem: Problem::Kind { expected: "unit" },
-            }),
-        });
+        let units = lines_of(input)?
+            .into_iter()
+            .map(|(number, line)| match line {
+                Line::Unit(unit) => Ok((number, unit)),
+                Line::Worked(_) => Err(Error::Unit {
+                    place: format!("line {number}"),
+                    problem: Problem::Kind { expected: "unit" },
+                }),
+            });
         let units: Vec<(usize, Unit)> = units.collect::<Result<_, _>>()?;
         self.progress.start(None, 0, units.len());
         work::work(&units, self, &mut |worked| {
@@ -345,7 +357,10 @@ impl Units<'_> {
             Line::Worked(_) => None,
         });
         let place = String::new();
-        let first = first.ok_or(Error::Unit { place, problem: Problem::NoUnits })?;
+        let first = first.ok_or(Error::Unit {
+            place,
+            problem: Problem::NoUnits,
+        })?;
         let mut book = Book::new(first);
         for (number, line) in lines {
             let taken = match line {
@@ -356,7 +371,10 @@ impl Units<'_> {
             taken.map_err(|problem| Error::Unit { place, problem })?;
         }
         let merged = book.answer();
-        let merged = merged.map_err(|problem| Error::Unit { place: String::new(), problem })?;
+        let merged = merged.map_err(|problem| Error::Unit {
+            place: String::new(),
+            problem,
+        })?;
         if self.config.stats {
             self.notes.note(&book.stats_line());
         }
@@ -375,7 +393,10 @@ impl Units<'_> {
         let cases: Vec<Case> = Cases::new(input).collect::<Result<_, _>>()?;
         if cases.len() > 1 {
             let place = "case 2".to_string();
-            return Err(Error::Unit { place, problem: Problem::TwoCases });
+            return Err(Error::Unit {
+                place,
+                problem: Problem::TwoCases,
+            });
         }
         let driver = Driver { dir, units: self };
         let kept = driver.first_kept()?.map(|unit| unit.round);
@@ -387,8 +408,12 @@ impl Units<'_> {
                 match kept {
                     Some(kept) => match case_differs(&kept, &round) {
                         Some(field) => {
-                            let message = format!("holds the rounds of another search (its {field} differs)");
-                            return Err(Error::WorkDir { path: dir.display().to_string(), message });
+                            let message =
+                                format!("holds the rounds of another search (its {field} differs)");
+                            return Err(Error::WorkDir {
+                                path: dir.display().to_string(),
+                                message,
+                            });
                         }
                         None => kept,
                     },
@@ -398,11 +423,17 @@ impl Units<'_> {
             (None, Some(kept)) => kept,
             (None, None) => {
                 let message = "holds no round, and the input has no case".to_string();
-                return Err(Error::WorkDir { path: dir.display().to_string(), message });
+                return Err(Error::WorkDir {
+                    path: dir.display().to_string(),
+                    message,
+                });
             }
         };
         let budget = Budget::new(self.config.limits);
-        let job = DriveJob { driver: &driver, round: round.clone() };
+        let job = DriveJob {
+            driver: &driver,
+            round: round.clone(),
+        };
         let place = dir.display().to_string();
         let path = (self.with_bound(&round, &budget, job))
             .map_err(|problem| Error::Unit { place, problem })?

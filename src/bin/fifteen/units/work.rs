@@ -42,7 +42,11 @@ impl BoundJob for SubtreeJob<'_> {
 /// The result of `unit`, read on line `line` of its input (errors name it): its
 /// subtree searched within the run's limits, or `None` when a unit of its round earlier
 /// in order has a path (`found`, the index of the earliest known) and it is left.
-fn work_one((line, unit): (usize, &Unit), run: &Units, found: &AtomicUsize) -> Result<Option<Worked>, Error> {
+fn work_one(
+    (line, unit): (usize, &Unit),
+    run: &Units,
+    found: &AtomicUsize,
+) -> Result<Option<Worked>, Error> {
     let round = &unit.round;
     if found.load(Ordering::Relaxed) < unit.id - 1 {
         return Ok(None);

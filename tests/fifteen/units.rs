@@ -1,0 +1,365 @@
+//! Units: searches cut into units of text, worked by the real binary under `xargs -P 2`,
+//! merged into the in-process answer, byte for byte, with the nodes of the in-process
+//! search at the same bound and pruner; and the driver, stopped in the middle of a round
+//! and started again, working no finished unit twice.
+
+use super::*;
+use fifteen::search::plan::{BoundJob, Plan};
+use std::collections::BTreeSet;
+use std::path::Path;
+
+const FIFTEEN: &str = env!("CARGO_BIN_EXE_fifteen");
+
+/// `fifteen ARGS < input`: stdout and stderr, the test failing unless it exits 0.
+fn fifteen(args: &[&str], input: &str) -> (String, String) {
+    let (code, stdout, stderr) = common::run_process(FIFTEEN, args, input.into());
+    assert_eq!(code, 0, "fifteen {args:?}:\n{stderr}");
+    (stdout, stderr)
+}
+
+/// `sh -c script < input`: stdout, the test failing unless it exits 0.
+fn shell(script: &str, input: &str) -> String {
+    let (code, stdout, stderr) = common::run_process("sh", &["-c", script], input.into());
+    assert_eq!(code, 0, "sh -c {script}:\n{stderr}");
+    stdout
+}
+
+/// An engine: unit lines on stdin, eight to a `fifteen --units work ARGS` process, two
+/// processes at a time by `xargs -P 2` (the lines NUL-separated, each one argument).
+fn xargs_engine(args: &[&str]) -> String {
+    let args = args.join(" ");
+    format!(
+        "tr '\\n' '\\0' | xargs -0 -n 8 -P 2 sh -c 'printf \"%s\\n\" \"$@\" | \"{FIFTEEN}\" \
+         --units work {args}' sh"
+    )
+}
+
+/// A field `key=value` of a unit or result line.
+fn field<'a>(line: &'a str, key: &str) -> &'a str {
+    let word = line
+        .split(' ')
+        .find_map(|w| w.strip_prefix(key)?.strip_prefix('='));
+    word.unwrap_or_else(|| panic!("no {key}= in {line}"))
+}
+
+/// The nodes of a merge's `--stats` line (`…, nodes N (…`).
+fn stats_nodes(stats: &str) -> u64 {
+    let after = stats
+        .split(", nodes ")
+        .nth(1)
+        .expect("a --stats line of a round");
+    after.split(' ').next().unwrap().parse().unwrap()
+}
+
+/// The rounds of `case` through the real binary, each cut (`--units split`), worked by
+/// [`xargs_engine`] and merged, until the answer: the answer, the nodes the merges count,
+/// and the bound and pruner of the units.
+fn through_units(case: &str, args: &[&str]) -> (String, u64, String, String) {
+    let (mut threshold, mut nodes) = (String::new(), 0);
+    let mut search = None;
+    loop {
+        let mut split = [&["--units", "split"], args].concat();
+        if !threshold.is_empty() {
+            split.extend(["--threshold", &threshold]);
+        }
+        let units = fifteen(&split, case).0;
+        let first = units.lines().next().expect("a round has units");
+        search.get_or_insert((
+            field(first, "bound").to_string(),
+            field(first, "pruner").to_string(),
+        ));
+        let results = shell(&xargs_engine(args), &units);
+        assert!(results.lines().count() <= units.lines().count());
+        let merge = [&["--units", "merge", "--stats"], args].concat();
+        let (merged, stats) = fifteen(&merge, &(units + &results));
+        nodes += stats_nodes(&stats);
+        match merged.strip_prefix("next ") {
+            Some(next) => threshold = next.trim().to_string(),
+            None => {
+                let (bound, pruner) = search.unwrap();
+                return (merged, nodes, bound, pruner);
+            }
+        }
+    }
+}
+
+/// IDA* on one thread in process with the plan's bound of unit name `bound` and the move
+/// pruner of depth `pruner` from the first node: its path and nodes.
+struct OneThread<'a> {
+    start: &'a [u8],
+    deeper: bool,
+}
+
+impl BoundJob for OneThread<'_> {
+    type Output = (String, u64);
+
+    fn run<B: LowerBound>(self, puzzle: &Puzzle, bound: &B) -> Self::Output {
+        let budget = Budget::new(NO_LIMITS);
+        let sharing = Sharing {
+            from_nodes: u64::MAX,
+            deep_from: 0,
+            deeper_from: if self.deeper { 0 } else { u64::MAX },
+            ..Sharing::new(1)
+        };
+        let limits = (u64::MAX, 0);
+        match ida::solve_sharing(puzzle, bound, self.start, &budget, limits, sharing) {
+            Ok(ida::Outcome::Path(path)) => {
+                (path.iter().map(|m| m.letter()).collect(), budget.nodes())
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+/// The in-process path and nodes of [`OneThread`] on `board` for `goal`, the tables
+/// read from `cache` if given.
+fn one_thread(
+    shape: Shape,
+    (board, goal, cache): (&[u32], &[u32], Option<&Path>),
+    (bound, pruner): (&str, &str),
+) -> (String, u64) {
+    let bytes = |tiles: &[u32]| tiles.iter().map(|&t| t as u8).collect::<Vec<u8>>();
+    let cache = cache.map(Path::to_path_buf);
+    let plan = Plan::new(Puzzle::new(shape, bytes(goal)), 1, cache, (2, 2));
+    let start = bytes(board);
+    let deeper = pruner != MovePruner::depth_for(shape.cells(), false).to_string();
+    let job = OneThread {
+        start: &start,
+        deeper,
+    };
+    let budget = Budget::new(NO_LIMITS);
+    plan.with_bound(bound, (&budget, &()), job)
+        .expect("the unit's bound")
+        .unwrap()
+}
+
+/// A case of `board` in the input form.
+fn case_text(shape: Shape, board: &[u32]) -> String {
+    let tiles: Vec<String> = board.iter().map(u32::to_string).collect();
+    format!("{} {}\n{}\n", shape.rows, shape.cols, tiles.join(" "))
+}
+
+/// Checks that the units of `board` through `xargs -P 2` give the in-process answer byte
+/// for byte (replayed to the goal), and nodes from those of the one-thread search at the
+/// same bound and pruner to 3% more: the rounds before the last count the same nodes, the
+/// last one the whole part above its cut (the in-process search stops at the path).
+fn check_units(shape: Shape, board: &[u32], goal: Goal, args: &[&str]) {
+    let goal_board = goal.board(shape).unwrap();
+    let goal_name = match &goal {
+        Goal::Spiral => "spiral",
+        _ => "standard",
+    };
+    let case = case_text(shape, board);
+    let in_process = fifteen(&["--goal", goal_name], &case).0;
+    let args = [&["--goal", goal_name], args].concat();
+    let (merged, nodes, bound, pruner) = through_units(&case, &args);
+    assert_eq!(merged, in_process, "{case} {args:?}");
+    let path = merged.lines().nth(1).unwrap();
+    assert_replays(shape, board, &goal_board, path);
+    let in_one = one_thread(shape, (board, &goal_board, None), (&bound, &pruner));
+    assert_nodes((path, nodes), in_one, (&bound, &pruner));
+}
+
+/// Checks that the path of units and their `nodes` agree with the one-thread search's:
+/// the same path, and nodes from its to 3% more.
+fn assert_nodes(
+    (path, nodes): (&str, u64),
+    (one_path, one_nodes): (String, u64),
+    search: (&str, &str),
+) {
+    assert_eq!(one_path, path);
+    assert!(
+        one_nodes <= nodes && nodes * 100 <= one_nodes * 103 + 100,
+        "{search:?}: units {nodes} nodes, in process {one_nodes}"
+    );
+}
+
+#[test]
+fn units_through_xargs_give_the_in_process_answer_on_3x3_boards() {
+    let three = Shape { rows: 3, cols: 3 };
+    for board in [[2, 3, 4, 1, 5, 0, 7, 6, 8], [8, 6, 7, 2, 5, 4, 3, 0, 1]] {
+        check_units(three, &board, Goal::Standard, &[]);
+    }
+    // The spiral goal's blank is in the centre: 3-2-3 tables.
+    check_units(three, &[0, 2, 1, 3, 5, 8, 4, 6, 7], Goal::Spiral, &[]);
+}
+
+#[test]
+fn units_through_xargs_give_the_in_process_answer_on_korfs_boards() {
+    let four = Shape { rows: 4, cols: 4 };
+    for (_, _, board) in korf("korf100-blank-last.txt", &[1, 12, 79]) {
+        // 4-4-4-3 tables, quick to build in each worker.
+        check_units(four, &board, Goal::Standard, &["--max-memory", "3"]);
+    }
+}
+
+#[test]
+fn units_through_xargs_give_the_in_process_answer_on_5x5_walks() {
+    let five = Shape { rows: 5, cols: 5 };
+    let goal = Goal::Standard.board(five).unwrap();
+    let mut seed = 0x5eed_0005;
+    for moves in [50, 55, 60] {
+        let board = walk_from(five, &goal, moves, &mut seed);
+        // Six 4-tile tables.
+        check_units(five, &board, Goal::Standard, &["--max-memory", "8"]);
+    }
+}
+
+/// A new empty directory under Cargo's scratch space.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The units with a result file in the work directory `dir`, as (threshold, id).
+fn finished(dir: &Path) -> BTreeSet<(u32, usize)> {
+    let mut done = BTreeSet::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let Some(threshold) = (path.file_name().unwrap().to_str().unwrap())
+            .strip_prefix("round-")
+            .and_then(|t| t.parse().ok())
+        else {
+            continue;
+        };
+        for result in std::fs::read_dir(&path).unwrap() {
+            let name = result.unwrap().file_name().into_string().unwrap();
+            if let Some(id) = name.strip_suffix(".result") {
+                done.insert((threshold, id.parse().unwrap()));
+            }
+        }
+    }
+    done
+}
+
+/// The units logged one a line by an engine, as (threshold, id).
+fn logged(log: &Path) -> Vec<(u32, usize)> {
+    let text = std::fs::read_to_string(log).unwrap_or_default();
+    let unit = |line: &str| {
+        let id = field(line, "id")
+            .split('/')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        (field(line, "threshold").parse().unwrap(), id)
+    };
+    text.lines().map(unit).collect()
+}
+
+#[test]
+fn a_driver_stopped_in_a_round_goes_on_without_working_a_finished_unit_again() {
+    let dir = scratch("units-restart");
+    let case =
+        std::fs::read_to_string(common::golden::inputs_dir().join("fifteen-korf8.txt")).unwrap();
+    let in_process = fifteen(&[], &case).0;
+    let work = format!("\"{FIFTEEN}\" --units work --max-memory 3");
+    let drive = |work_dir: &Path, engine: &str| {
+        let dir = work_dir.to_str().unwrap();
+        let args = ["--drive", dir, "--engine", engine, "--engine-from", "0"];
+        let args = [&args[..], &["--jobs", "2", "--max-memory", "3"]].concat();
+        common::run_process(FIFTEEN, &args, case.clone().into_bytes())
+    };
+    // A whole run, its units logged: where its largest round lies in the log.
+    let whole = dir.join("whole");
+    let log = dir.join("whole.log");
+    let engine = format!("tee -a \"{}\" | {work}", log.display());
+    let (code, answer, stderr) = drive(&whole, &engine);
+    assert_eq!(
+        (code, answer.as_str()),
+        (0, in_process.as_str()),
+        "{stderr}"
+    );
+    let units = logged(&log);
+    let largest = (units.iter().map(|u| u.0))
+        .max_by_key(|&t| units.iter().filter(|u| u.0 == t).count())
+        .unwrap();
+    let start = units.iter().position(|u| u.0 == largest).unwrap();
+    let size = units.iter().filter(|u| u.0 == largest).count();
+    assert!(size >= 8, "round {largest} has {size} units");
+    // The same search, the driver killed by its engine in the middle of that round.
+    let stopped = dir.join("stopped");
+    let (first, second) = (dir.join("first.log"), dir.join("second.log"));
+    let kill = format!(
+        "while IFS= read -r unit; do echo \"$unit\" >> \"{log}\"; echo \"$unit\" | {work}; \
+         if [ $(wc -l < \"{log}\") -ge {k} ]; then kill -9 $PPID; exit 0; fi; done",
+        log = first.display(),
+        k = start + size / 2
+    );
+    let (code, answer, _) = drive(&stopped, &kill);
+    assert_ne!(code, 0);
+    assert_eq!(answer, "");
+    let done = finished(&stopped);
+    let in_round = done.iter().filter(|u| u.0 == largest).count();
+    assert!(
+        0 < in_round && in_round < size,
+        "{in_round} of {size} units done"
+    );
+    let kept_units = std::fs::read(stopped.join(format!("round-{largest}.units"))).unwrap();
+    // Started again, with an engine that works every unit twice: the same answer, no
+    // unit with a result worked again, the round's units file as it was.
+    let twice = format!(
+        "tee -a \"{log}\" > \"{units}\"; {work} < \"{units}\"; {work} < \"{units}\"",
+        log = second.display(),
+        units = dir.join("units.txt").display()
+    );
+    let (code, answer, stderr) = drive(&stopped, &twice);
+    assert_eq!(
+        (code, answer.as_str()),
+        (0, in_process.as_str()),
+        "{stderr}"
+    );
+    let again = logged(&second);
+    assert!(!again.is_empty());
+    for unit in &again {
+        assert!(!done.contains(unit), "unit {unit:?} worked again");
+    }
+    let round = std::fs::read(stopped.join(format!("round-{largest}.units"))).unwrap();
+    assert_eq!(round, kept_units);
+    assert!(finished(&whole).is_subset(&finished(&stopped)));
+    // Once more: every result is there, nothing goes to the engine.
+    let none = dir.join("none.log");
+    let (code, answer, _) = drive(&stopped, &format!("tee -a \"{}\"", none.display()));
+    assert_eq!((code, answer.as_str()), (0, in_process.as_str()));
+    assert!(logged(&none).is_empty());
+}
+
+#[test]
+#[ignore = "needs the 6-6-6-6 tables that korf's ignored tests keep in target/tmp (minutes to build once), then a minute or two"]
+fn a_driver_through_xargs_solves_korf_and_felners_easiest_boards_with_cached_tables() {
+    let cache = super::korf::kept_tables();
+    let cached = cache.to_str().unwrap();
+    let five = Shape { rows: 5, cols: 5 };
+    let goal = Goal::Standard.board(five).unwrap();
+    for (id, length, board) in korf("korf24-blank-last.txt", &[38, 40]) {
+        let case = case_text(five, &board);
+        let in_process = fifteen(&["--jobs", "2", "--cache", cached], &case).0;
+        let dir = scratch(&format!("units-korf24-{id}"));
+        let engine = xargs_engine(&["--cache", cached]);
+        let args = [
+            "--drive",
+            dir.to_str().unwrap(),
+            "--engine",
+            &engine,
+            "--engine-from",
+            "0",
+        ];
+        let (answer, stats) = fifteen(
+            &[&args[..], &["--jobs", "2", "--cache", cached, "--stats"]].concat(),
+            &case,
+        );
+        assert_eq!(answer, in_process, "#{id}");
+        let path = answer.lines().nth(1).unwrap();
+        assert_eq!(path.len(), length, "#{id}");
+        assert_replays(five, &board, &goal, path);
+        let rounds = stats.lines().filter(|line| line.starts_with("round "));
+        let nodes = rounds.map(stats_nodes).sum();
+        let units = std::fs::read_to_string(dir.join(format!("round-{length}.units"))).unwrap();
+        let first = units.lines().next().unwrap();
+        let search = (field(first, "bound"), field(first, "pruner"));
+        let in_one = one_thread(five, (&board, &goal, Some(&cache)), search);
+        assert_nodes((path, nodes), in_one, search);
+    }
+}
