@@ -549,11 +549,13 @@ impl Chosen {
                 }
                 config.units.mode = Some(mode);
             }
-            Valued::Threshold => {
-                config.units.threshold = Some(value.parse().map_err(|_| bad("a number of moves"))?)
-            }
-            Valued::Depth => {
-                config.units.depth = Some(value.parse().map_err(|_| bad("a number of moves"))?)
+            Valued::Threshold | Valued::Depth => {
+                // At most 65,535, as a unit line holds them.
+                let moves = value.parse::<u16>().map_err(|_| bad("a number of moves"))?;
+                match valued {
+                    Valued::Threshold => config.units.threshold = Some(moves.into()),
+                    _ => config.units.depth = Some(moves.into()),
+                }
             }
             Valued::Engine if value.trim().is_empty() => return Err(bad("a shell command")),
             Valued::Engine => config.units.engine = Some(value),

@@ -306,9 +306,10 @@ impl BoundJob for DriveJob<'_> {
     type Output = Result<Option<Vec<Move>>, Error>;
 
     /// The first round's threshold is the bound of the board. Each next round is cut
-    /// from one level above the last one's depth (one below when its slowest unit took
-    /// more than half a worker's share of its nodes), and goes to the engine once a
-    /// round before it took `--engine-from` nodes.
+    /// from the last one's depth on (a unit's share of a round changes little from one
+    /// round to the next, and a deeper cut costs few nodes), from one below when the
+    /// last one's slowest unit took more than half a worker's share of its nodes; it
+    /// goes to the engine once a round before it took `--engine-from` nodes.
     fn run<B: LowerBound>(self, puzzle: &Puzzle, bound: &B) -> Self::Output {
         let DriveJob { driver, mut round } = self;
         let run = driver.units;
@@ -348,10 +349,8 @@ impl BoundJob for DriveJob<'_> {
                     before = book.nodes();
                     let slowest = book.slowest().map_or(0, |(_, nodes, _)| nodes);
                     let depth = book.round.depth;
-                    cut.from = match slowest.saturating_mul(2 * workers) > before {
-                        true => depth + 1,
-                        false => depth.saturating_sub(1).max(1),
-                    };
+                    let dominated = slowest.saturating_mul(2 * workers) > before;
+                    cut.from = depth.max(1) + u32::from(dominated);
                     cut.before = before;
                     round.threshold = next;
                 }

@@ -13,6 +13,9 @@ use std::fmt;
 /// The version of the format that this program writes and reads.
 pub(crate) const VERSION: u32 = 1;
 
+/// The most units a round may have: a merge holds them all.
+pub(crate) const MOST_UNITS: usize = 1 << 20;
+
 /// The first word of a unit line.
 const UNIT: &str = "fifteen-unit";
 /// The first word of a result line.
@@ -283,6 +286,11 @@ impl<'a> Fields<'a> {
         })
     }
 
+    /// `key`'s value as a number of moves, at most 65,535 (a search's path is held whole).
+    fn moves(&mut self, key: &'static str) -> Result<u32, Problem> {
+        self.read(key, "a number of moves up to 65535", |v| v.parse::<u16>().ok().map(u32::from))
+    }
+
     /// `key`'s value as a number.
     fn number<T: std::str::FromStr>(&mut self, key: &'static str) -> Result<T, Problem> {
         self.read(key, "a number", |v| v.parse().ok())
@@ -290,10 +298,10 @@ impl<'a> Fields<'a> {
 
     /// `key`'s value as `K/N`, 1 ≤ K ≤ N: (K, N).
     fn id(&mut self) -> Result<(usize, usize), Problem> {
-        self.read("id", "K/N with 1 <= K <= N", |v| {
+        self.read("id", "K/N with 1 <= K <= N <= 1048576", |v| {
             let (k, n) = v.split_once('/')?;
             let (k, n) = (k.parse().ok()?, n.parse().ok()?);
-            (1 <= k && k <= n).then_some((k, n))
+            (1 <= k && k <= n && n <= MOST_UNITS).then_some((k, n))
         })
     }
 
@@ -362,8 +370,8 @@ fn unit(mut fields: Fields) -> Result<Unit, Problem> {
     let pruner = fields.read("pruner", expected, |v| {
         v.parse().ok().filter(|depth| depths.contains(depth))
     })?;
-    let threshold: u32 = fields.number("threshold")?;
-    let depth: u32 = fields.number("depth")?;
+    let threshold = fields.moves("threshold")?;
+    let depth = fields.moves("depth")?;
     let above = fields.read("above", "a number or none", number_or_none)?;
     let split_nodes = fields.number("split-nodes")?;
     let (id, units) = fields.id()?;
@@ -392,7 +400,7 @@ fn worked(mut fields: Fields) -> Result<Worked, Problem> {
         u64::from_str_radix(v, 16).ok().filter(|_| v.len() == 16)
     })?;
     let (id, units) = fields.id()?;
-    let threshold = fields.number("threshold")?;
+    let threshold = fields.moves("threshold")?;
     let nodes = fields.number("nodes")?;
     let outcome = match (fields.take("solved"), fields.take("below")) {
         (Ok(path), Err(Problem::NoField(_))) => {

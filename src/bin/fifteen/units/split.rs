@@ -6,7 +6,7 @@ use super::super::error::LimitHit;
 use super::super::search::bound::LowerBound;
 use super::super::search::ida::Iteration;
 use super::super::search::Budget;
-use super::format::{Round, Unit};
+use super::format::{Round, Unit, MOST_UNITS};
 
 /// The units a round wants for each worker, so that the workers finish together.
 pub(crate) const UNITS_PER_WORKER: usize = 8;
@@ -30,8 +30,8 @@ pub(crate) struct Cut {
 /// (at most the threshold), else at the least depth from `cut.from` that gives
 /// `cut.wanted` units, or whose part above generates more than a sixteenth of
 /// `cut.before` nodes, or one less than the threshold, or after which a deeper cut gives
-/// fewer units (near the threshold, few nodes are left); at depth 0 (one unit, the
-/// board) when no node is left at that depth. Each depth tried is a pass over the part above
+/// fewer units (near the threshold, few nodes are left); moved up while it gives more
+/// than [`MOST_UNITS`]; at depth 0 (one unit, the board) when no node is left at it. Each depth tried is a pass over the part above
 /// it, its nodes counted in `budget`; the round's split nodes are the last pass's.
 pub(crate) fn split<B: LowerBound>(
     iteration: &Iteration<B>,
@@ -57,11 +57,15 @@ pub(crate) fn split<B: LowerBound>(
         && nodes.saturating_mul(16) <= cut.before
     {
         let deeper = pass(depth + 1)?;
-        if deeper.0.len() < frontier.len() {
+        if deeper.0.len() < frontier.len() || deeper.0.len() > MOST_UNITS {
             break;
         }
         depth += 1;
         (frontier, above, nodes) = deeper;
+    }
+    while frontier.len() > MOST_UNITS {
+        depth -= 1;
+        (frontier, above, nodes) = pass(depth)?;
     }
     if frontier.is_empty() {
         depth = 0;
