@@ -259,7 +259,7 @@ fn a_driver_stopped_in_a_round_goes_on_without_working_a_finished_unit_again() {
     let drive = |work_dir: &Path, engine: &str| {
         let dir = work_dir.to_str().unwrap();
         let args = ["--drive", dir, "--engine", engine, "--engine-from", "0"];
-        let args = [&args[..], &["--jobs", "2", "--max-memory", "3"]].concat();
+        let args = [&args[..], &["--jobs", "1", "--max-memory", "3"]].concat();
         common::run_process(FIFTEEN, &args, case.clone().into_bytes())
     };
     // A whole run, its units logged: where its largest round but the last lies in the
