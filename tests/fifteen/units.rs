@@ -262,17 +262,16 @@ fn a_driver_stopped_in_a_round_goes_on_without_working_a_finished_unit_again() {
         let args = [&args[..], &["--jobs", "1", "--max-memory", "3"]].concat();
         common::run_process(FIFTEEN, &args, case.clone().into_bytes())
     };
+    let answers = |work_dir: &Path, engine: &str| {
+        let (code, answer, stderr) = drive(work_dir, engine);
+        assert_eq!((code, &answer), (0, &in_process), "{stderr}");
+    };
     // A whole run, its units logged: where its largest round but the last lies in the
     // log (in the last, the units before the path may all be done when it stops).
     let whole = dir.join("whole");
     let log = dir.join("whole.log");
     let engine = format!("tee -a \"{}\" | {work}", log.display());
-    let (code, answer, stderr) = drive(&whole, &engine);
-    assert_eq!(
-        (code, answer.as_str()),
-        (0, in_process.as_str()),
-        "{stderr}"
-    );
+    answers(&whole, &engine);
     let units = logged(&log);
     let last = units.iter().map(|u| u.0).max().unwrap();
     let largest = (units.iter().map(|u| u.0).filter(|&t| t != last))
@@ -307,12 +306,7 @@ fn a_driver_stopped_in_a_round_goes_on_without_working_a_finished_unit_again() {
         log = second.display(),
         units = dir.join("units.txt").display()
     );
-    let (code, answer, stderr) = drive(&stopped, &twice);
-    assert_eq!(
-        (code, answer.as_str()),
-        (0, in_process.as_str()),
-        "{stderr}"
-    );
+    answers(&stopped, &twice);
     let again = logged(&second);
     assert!(!again.is_empty());
     for unit in &again {
@@ -323,8 +317,7 @@ fn a_driver_stopped_in_a_round_goes_on_without_working_a_finished_unit_again() {
     assert!(finished(&whole).is_subset(&finished(&stopped)));
     // Once more: every result is there, nothing goes to the engine.
     let none = dir.join("none.log");
-    let (code, answer, _) = drive(&stopped, &format!("tee -a \"{}\"", none.display()));
-    assert_eq!((code, answer.as_str()), (0, in_process.as_str()));
+    answers(&stopped, &format!("tee -a \"{}\"", none.display()));
     assert!(logged(&none).is_empty());
 }
 

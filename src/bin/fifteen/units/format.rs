@@ -288,7 +288,9 @@ impl<'a> Fields<'a> {
 
     /// `key`'s value as a number of moves, at most 65,535 (a search's path is held whole).
     fn moves(&mut self, key: &'static str) -> Result<u32, Problem> {
-        self.read(key, "a number of moves up to 65535", |v| v.parse::<u16>().ok().map(u32::from))
+        self.read(key, "a number of moves up to 65535", |v| {
+            v.parse::<u16>().ok().map(u32::from)
+        })
     }
 
     /// `key`'s value as a number.

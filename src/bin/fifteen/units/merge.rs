@@ -198,15 +198,17 @@ impl Book {
 
     /// The round for `--stats`: its units and cut, nodes, and its slowest unit.
     pub(crate) fn stats_line(&self) -> String {
-        let round = &self.round;
+        let Round {
+            threshold,
+            depth,
+            units,
+            split_nodes,
+            ..
+        } = self.round;
+        let (done, nodes) = (self.done(), self.nodes());
         let mut line = format!(
-            "round {}: depth {}, units {}, done {}, nodes {} ({} above the cut)",
-            round.threshold,
-            round.depth,
-            round.units,
-            self.done(),
-            self.nodes(),
-            round.split_nodes
+            "round {threshold}: depth {depth}, units {units}, done {done}, nodes {nodes} \
+             ({split_nodes} above the cut)"
         );
         if let Some((id, nodes, ratio)) = self.slowest() {
             line += &format!(", slowest unit {id}: {nodes} nodes, {ratio:.2}× the mean");

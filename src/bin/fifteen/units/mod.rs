@@ -75,7 +75,7 @@ use super::parse::{Case, Cases};
 use super::search::bound::LowerBound;
 use super::search::ida::{threshold_from, Iteration};
 use super::search::plan::{BoundJob, Plan};
-use super::search::{Budget, Notes, Puzzle};
+use super::search::{Budget, Limits, Notes, Puzzle};
 use drive::{case_differs, DriveJob, Driver};
 use format::{read_lines, Line, Round, Unit};
 use merge::{Book, Merged};
@@ -83,12 +83,13 @@ use split::{split, Cut, UNITS_PER_WORKER};
 use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 pub(crate) use drive::ENGINE_FROM;
 
 /// What the status line shows of units being worked: the round, the units done of all,
-/// and the nodes of the units done here since the start.
+/// and the nodes of the units worked here since the start, those being worked among them.
 pub(crate) struct Progress {
     started: Instant,
     /// The round's threshold, or `u32::MAX` outside a round (`--units work`).
@@ -96,6 +97,8 @@ pub(crate) struct Progress {
     done: AtomicUsize,
     units: AtomicUsize,
     nodes: AtomicU64,
+    /// The budgets of the units being worked here.
+    live: Mutex<Vec<Arc<Budget>>>,
 }
 
 impl Progress {
@@ -107,7 +110,25 @@ impl Progress {
             done: AtomicUsize::new(0),
             units: AtomicUsize::new(0),
             nodes: AtomicU64::new(0),
+            live: Mutex::new(Vec::new()),
         }
+    }
+
+    /// The budgets of the units being worked.
+    fn live(&self) -> std::sync::MutexGuard<'_, Vec<Arc<Budget>>> {
+        self.live.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A budget of `limits` for a unit to work, its nodes shown while it is worked.
+    fn working(&self, limits: Limits) -> Arc<Budget> {
+        let budget = Arc::new(Budget::new(limits));
+        self.live().push(Arc::clone(&budget));
+        budget
+    }
+
+    /// The unit of `budget` is no longer worked.
+    fn worked(&self, budget: &Arc<Budget>) {
+        self.live().retain(|live| !Arc::ptr_eq(live, budget));
     }
 
     /// Starts the round of `threshold` (`None`: units of any round), of `units` units of
@@ -133,10 +154,9 @@ impl Progress {
             u32::MAX => String::new(),
             threshold => format!("round {threshold}: "),
         };
-        let (nodes, seconds) = (
-            self.nodes.load(Ordering::Relaxed),
-            self.started.elapsed().as_secs_f64(),
-        );
+        let working: u64 = self.live().iter().map(|budget| budget.nodes()).sum();
+        let nodes = self.nodes.load(Ordering::Relaxed) + working;
+        let seconds = self.started.elapsed().as_secs_f64();
         Some(format!(
             "{round}{}/{units} units, {:.1} M nodes, {:.1} M nodes/s, {seconds:.0} s",
             self.done.load(Ordering::Relaxed),

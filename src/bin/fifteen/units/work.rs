@@ -61,15 +61,16 @@ fn work_one(
         let letter = unit.prefix[index].letter();
         return Err(at(Problem::Prefix { index, letter }));
     }
-    let budget = Budget::new(run.config.limits);
+    let budget = run.progress.working(run.config.limits);
     let job = SubtreeJob {
         unit,
         pruner,
         budget: &budget,
         found,
     };
-    let searched = (plan.with_bound(&round.bound, (&budget, run.notes), job))
-        .ok_or_else(|| at(no_bound(&plan, &round.bound)))?;
+    let searched = plan.with_bound(&round.bound, (&budget, run.notes), job);
+    run.progress.worked(&budget);
+    let searched = searched.ok_or_else(|| at(no_bound(&plan, &round.bound)))?;
     let outcome = match searched.and_then(|subtree| subtree) {
         Ok(Subtree::Solved(path)) => Outcome::Solved(path),
         Ok(Subtree::Below(least)) => Outcome::Below(least),
