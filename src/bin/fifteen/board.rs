@@ -102,6 +102,51 @@ impl Shape {
     }
 }
 
+/// A board being played: its cells and the blank's cell.
+///
+/// # Constraints
+///
+/// `cells` holds rows·cols tiles, one of them the blank `0`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Board {
+    pub(crate) shape: Shape,
+    pub(crate) cells: Vec<u32>,
+    blank: usize,
+}
+
+/// What a move did: the tile it slid and the cells the tile left and entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Slide {
+    pub(crate) tile: u32,
+    pub(crate) from: usize,
+    pub(crate) to: usize,
+}
+
+impl Board {
+    /// The board `cells` of `shape`. O(N).
+    pub(crate) fn new(shape: Shape, cells: Vec<u32>) -> Self {
+        let blank = cells.iter().position(|&t| t == 0).unwrap_or(0);
+        Board {
+            shape,
+            cells,
+            blank,
+        }
+    }
+
+    /// Moves the blank by `m`, swapping it with the tile on that side: the slide of that
+    /// tile, or `None` (the board unchanged) when `m` leaves the board. O(1).
+    pub(crate) fn slide(&mut self, m: Move) -> Option<Slide> {
+        let from = self.shape.neighbor(self.blank, m)?;
+        let to = std::mem::replace(&mut self.blank, from);
+        self.cells.swap(from, to);
+        Some(Slide {
+            tile: self.cells[to],
+            from,
+            to,
+        })
+    }
+}
+
 /// The letters of a path, e.g. `DLRU`.
 pub fn path_text(moves: &[Move]) -> String {
     moves.iter().map(|m| m.letter()).collect()

@@ -1,5 +1,6 @@
 //! The errors of this program and their exit codes.
 
+use super::show::{MAX_MOVES, MAX_SIDE};
 use std::fmt;
 
 /// A search limit that stopped a search, with the count reached.
@@ -100,6 +101,23 @@ pub enum Error {
         search: &'static str,
         cells: usize,
     },
+    /// Returned when `--show` or `--svg` (`flag`) is asked to draw a board of more than
+    /// [`MAX_SIDE`](super::show::MAX_SIDE) rows or columns.
+    TooLargeToDraw {
+        case: usize,
+        flag: &'static str,
+        rows: usize,
+        cols: usize,
+    },
+    /// Returned when `--show` or `--svg` (`flag`) is asked to draw a path of more than
+    /// [`MAX_MOVES`](super::show::MAX_MOVES) moves.
+    TooLongToDraw {
+        case: usize,
+        flag: &'static str,
+        moves: u64,
+    },
+    /// Returned when the picture of `--svg` cannot be written.
+    CannotWrite { file: String, message: String },
     /// Returned when `any` cannot place a tile: a bug, which the tests find on no board,
     /// reported as an error rather than a panic, with the tile and its cell.
     Stuck { case: usize, at: super::any::Stuck },
@@ -120,7 +138,9 @@ impl Error {
             | Error::MissingValue(_)
             | Error::BadValue { .. }
             | Error::DfsWithoutBound
-            | Error::BoundWithoutDfs(_) => 2,
+            | Error::BoundWithoutDfs(_)
+            | Error::TooLargeToDraw { .. }
+            | Error::TooLongToDraw { .. } => 2,
             Error::TooLarge { .. } | Error::Limit { .. } => 3,
             _ => 1,
         }
@@ -228,6 +248,20 @@ impl fmt::Display for Error {
                 f,
                 "case {case}: {search} takes boards of at most 256 cells, this one has {cells} (use --algo any)"
             ),
+            Error::TooLargeToDraw {
+                case,
+                flag,
+                rows,
+                cols,
+            } => write!(
+                f,
+                "case {case}: {flag} draws boards of at most {MAX_SIDE} rows and {MAX_SIDE} columns, this one is {rows}×{cols}"
+            ),
+            Error::TooLongToDraw { case, flag, moves } => write!(
+                f,
+                "case {case}: {flag} draws paths of at most {MAX_MOVES} moves, this one has {moves}"
+            ),
+            Error::CannotWrite { file, message } => write!(f, "cannot write {file}: {message}"),
             Error::Stuck { case, at } => write!(
                 f,
                 "case {case}: any could not bring tile {} to row {}, column {}",

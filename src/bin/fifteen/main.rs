@@ -96,6 +96,7 @@ pub mod error;
 pub mod goal;
 pub mod parse;
 pub mod search;
+pub mod show;
 
 use cli::{help, parse_args, run, Command, Terminals, USAGE, VERSION};
 use error::Error;
@@ -123,12 +124,13 @@ fn main() -> ExitCode {
     };
     let stdout = io::stdout();
     let mut output = io::BufWriter::new(stdout.lock());
-    let stderr = io::stderr().is_terminal();
+    let (stdout_terminal, stderr) = (io::stdout().is_terminal(), io::stderr().is_terminal());
     let result = match &config.file {
         Some(file) => match std::fs::read(file) {
             Ok(bytes) => {
                 let terminals = Terminals {
                     stdin: false,
+                    stdout: stdout_terminal,
                     stderr,
                 };
                 run(
@@ -147,6 +149,7 @@ fn main() -> ExitCode {
         None => {
             let terminals = Terminals {
                 stdin: io::stdin().is_terminal(),
+                stdout: stdout_terminal,
                 stderr,
             };
             let stdin = io::stdin().lock();

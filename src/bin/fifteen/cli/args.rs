@@ -99,6 +99,15 @@ impl Algorithm {
     }
 }
 
+/// How `--show` shows the boards of a solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Show {
+    /// Every frame as text, one after another: stdout is not a terminal.
+    Frames,
+    /// Each frame over the one before, at a pace a person can follow: stdout is a terminal.
+    Play,
+}
+
 /// The level map chosen by `--map`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum MapKind {
@@ -122,6 +131,21 @@ pub(crate) struct Config {
     pub(crate) cache: Option<PathBuf>,
     /// The file to read the cases from (`[FILE]`), else stdin.
     pub(crate) file: Option<String>,
+    /// The boards of each solution after its answer (`--show`).
+    pub(crate) show: Option<Show>,
+    /// The file of each solution's picture (`--svg`), numbered after the first case.
+    pub(crate) svg: Option<PathBuf>,
+}
+
+impl Config {
+    /// The flag that draws solutions, `--show` before `--svg`, if either is given.
+    pub(crate) fn drawing(&self) -> Option<&'static str> {
+        match (self.show, &self.svg) {
+            (Some(_), _) => Some("--show"),
+            (None, Some(_)) => Some("--svg"),
+            (None, None) => None,
+        }
+    }
 }
 
 impl Default for Config {
@@ -139,6 +163,8 @@ impl Default for Config {
             jobs: 1,
             cache: None,
             file: None,
+            show: None,
+            svg: None,
         }
     }
 }
@@ -157,6 +183,7 @@ enum Flag {
     Help,
     Version,
     Stats,
+    Show,
     /// A flag followed by a value.
     Valued(Valued),
 }
@@ -173,6 +200,7 @@ enum Valued {
     MaxMemory,
     Jobs,
     Cache,
+    Svg,
 }
 
 impl Valued {
@@ -188,6 +216,7 @@ impl Valued {
             Valued::MaxMemory => "MIB",
             Valued::Jobs => "N",
             Valued::Cache => "DIR",
+            Valued::Svg => "FILE",
         }
     }
 }
@@ -200,7 +229,7 @@ struct Spec {
 }
 
 /// Every flag, in the order of the help, which is written from this table.
-const FLAGS: [Spec; 12] = [
+const FLAGS: [Spec; 14] = [
     Spec {
         names: &["--algo"],
         flag: Flag::Valued(Valued::Algo),
@@ -255,6 +284,20 @@ spiral, or \"t t t ...\" (a board of the case's size)",
         flag: Flag::Valued(Valued::Cache),
         help: "keep ida's tables in files in DIR: on the 4x4, 8-7 tables
 (577 MB, minutes to build once; the hardest boards in seconds)",
+    },
+    Spec {
+        names: &["--show"],
+        flag: Flag::Show,
+        help: "after each answer, the boards from the start to the goal, one a
+move, the tile moved in [ ]; played in place on a terminal
+(boards of at most 10 x 10, paths of at most 1000 moves: exit 2)",
+    },
+    Spec {
+        names: &["--svg"],
+        flag: Flag::Valued(Valued::Svg),
+        help: "write a picture that plays each solution in a browser to FILE
+(case 1), FILE-2 (case 2, before FILE's extension), ...;
+none for -1; the limits of --show",
     },
     Spec {
         names: &["--version"],
@@ -320,6 +363,7 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
             Flag::Help => return Ok(Command::Help),
             Flag::Version => return Ok(Command::Version),
             Flag::Stats => chosen.config.stats = true,
+            Flag::Show => chosen.config.show = Some(Show::Frames),
             Flag::Valued(valued) => {
                 let value = inline
                     .or_else(|| args.next())
@@ -412,6 +456,8 @@ impl Chosen {
             Valued::Jobs => config.jobs = positive("a positive number of threads")?,
             Valued::Cache if value.is_empty() => return Err(bad("a directory")),
             Valued::Cache => config.cache = Some(PathBuf::from(&value)),
+            Valued::Svg if value.is_empty() => return Err(bad("a file")),
+            Valued::Svg => config.svg = Some(PathBuf::from(&value)),
         }
         Ok(())
     }
