@@ -26,13 +26,15 @@
 //! (the level map of `astar` and `bfs`), `--goal standard|blank-first|spiral|"t t …"`,
 //! `--stats` (per case on stderr), `--max-nodes N`, `--time-limit SECONDS`, `--max-memory MIB`
 //! (default 4096), `--jobs N` (threads: cases at once, or one board's search shared), `--cache
-//! DIR` (`ida`'s tables kept in files), `--version`, `--help`. The table of flags, the usage and
-//! the help are in `cli`.
+//! DIR` (`ida`'s tables kept in files), `--show` (the boards of each solution after its
+//! answer, one a move, played in place on a terminal), `--svg FILE` (a picture that plays each
+//! solution), `--version`, `--help`. The table of flags, the usage and the help are in `cli`.
 //!
 //! # Exit codes
 //!
 //! 0 done; 1 bad input (`error: case N: …` on stderr, after the answers to the cases before
-//! it); 2 bad usage; 3 a search limit reached. When stderr is a terminal, a search or table
+//! it) or a file that cannot be read or written; 2 bad usage (`--show` or `--svg` on a board
+//! or path too large to draw among them); 3 a search limit reached. When stderr is a terminal, a search or table
 //! build of more than a second shows a status line there, cleared when the case is answered;
 //! judges, pipes and tests see nothing of it.
 //!
@@ -76,6 +78,8 @@
 //!     budgets, and `any`'s weighted search;
 //!   - `state`, `stored`: packed boards and level maps; `astar`, `bfs`, `dfs`.
 //! - `any/`: fast, not optimal paths for boards of any size (its map in `any/mod.rs`).
+//! - `show/`: seeing a solution: the path replayed into frames and their text, the frames
+//!   played in place on a terminal, the SVG picture (its map in `show/mod.rs`).
 //! - `cli/`: the flags, the log (notes, `--stats`, the status line), the per-case solver, the
 //!   threads and `run` (its map in `cli/mod.rs`).
 //! - `main.rs`: this header and `main`, which only locks stdin and stdout and maps errors to

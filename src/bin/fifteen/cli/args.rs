@@ -36,7 +36,8 @@ for a reachable goal, the path in U D L R (the direction the blank moves; an emp
 line for a solved board).
 
 Exit codes: 0 done; 1 bad input (\"error: case N: ...\" on stderr, after the answers
-to the cases before it) or a FILE that cannot be read; 2 bad usage; 3 a limit reached.
+to the cases before it) or a FILE that cannot be read (or written, for --svg); 2 bad
+usage (--show or --svg on too large a board or path, too); 3 a limit reached.
 
 Examples:
   $ printf '3\\n2 8 3\\n1 0 4\\n7 6 5\\n' | fifteen --goal spiral
@@ -46,7 +47,9 @@ Examples:
   2
   RR
   $ fifteen --algo any boards.txt        # fast, not optimal, any size
-  $ fifteen --cache tables korf100.txt   # 8-7 tables kept in tables/, built once";
+  $ fifteen --cache tables korf100.txt   # 8-7 tables kept in tables/, built once
+  $ fifteen --show board.txt             # the boards, one a move
+  $ fifteen --svg solution.svg board.txt # a picture that plays the solution";
 
 /// The column where a flag's help starts.
 const HELP_COLUMN: usize = 20;

@@ -51,14 +51,16 @@ pub(crate) fn svg(solution: &Solution) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{outer_width}\" \
          height=\"{outer_height}\" viewBox=\"0 0 {outer_width} {outer_height}\" \
          font-family=\"sans-serif\" text-anchor=\"middle\">\n\
-         <title>a {}×{} board solved in {moves} moves</title>\n\
+         <title>a {}×{} board solved in {moves} move{}</title>\n\
          <rect width=\"{outer_width}\" height=\"{outer_height}\" fill=\"#fff\"/>\n\
-         <rect x=\"{}\" y=\"{0}\" width=\"{}\" height=\"{}\" rx=\"8\" fill=\"#3c3c3c\"/>\n",
+         <rect x=\"{edge}\" y=\"{edge}\" width=\"{}\" height=\"{}\" rx=\"8\" \
+         fill=\"#3c3c3c\"/>\n",
         shape.rows,
         shape.cols,
-        MARGIN / 2,
+        if moves == 1 { "" } else { "s" },
         width + MARGIN,
         board + MARGIN,
+        edge = MARGIN / 2,
     );
     // Each tile's places after the start: (time, cell) at the start and end of its slides.
     let mut places = vec![Vec::new(); shape.cells()];
@@ -70,15 +72,16 @@ pub(crate) fn svg(solution: &Solution) -> String {
     out += "<g font-size=\"28\" fill=\"#222\">\n";
     let tiles = solution.start().iter().enumerate().filter(|(_, &t)| t != 0);
     for (cell, &tile) in tiles {
-        let side = CELL - GAP;
+        // The number's baseline about a third of the font's size (28) below the tile's middle.
         out += &format!(
-            "<g transform=\"translate({})\"><rect x=\"{}\" y=\"{1}\" width=\"{side}\" \
-             height=\"{side}\" rx=\"6\" fill=\"#f3dcae\" stroke=\"#8c6b3f\"/>\
-             <text x=\"{}\" y=\"{}\">{tile}</text>",
+            "<g transform=\"translate({})\"><rect x=\"{inset}\" y=\"{inset}\" \
+             width=\"{side}\" height=\"{side}\" rx=\"6\" fill=\"#f3dcae\" \
+             stroke=\"#8c6b3f\"/><text x=\"{middle}\" y=\"{}\">{tile}</text>",
             at(cell),
-            GAP / 2,
-            CELL / 2,
             CELL / 2 + 10,
+            inset = GAP / 2,
+            side = CELL - GAP,
+            middle = CELL / 2,
         );
         let places = &places[tile as usize];
         if let Some(&(_, last)) = places.last() {
