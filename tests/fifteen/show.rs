@@ -38,7 +38,12 @@ fn sample() -> Vec<Drawn> {
     }
     let four = Shape { rows: 4, cols: 4 };
     for (_, _, board) in korf("korf100-blank-last.txt", &KORF_FAST[..3]) {
-        drawn.push((Algorithm::Ida, four, board, Goal::Standard.board(four).unwrap()));
+        drawn.push((
+            Algorithm::Ida,
+            four,
+            board,
+            Goal::Standard.board(four).unwrap(),
+        ));
     }
     for (rows, cols) in [(3, 4), (4, 3)] {
         let shape = Shape { rows, cols };
@@ -90,7 +95,11 @@ fn read_back(lines: &[String], shape: Shape) -> (Vec<u32>, Option<usize>) {
             } else {
                 assert!(cell.ends_with(' '), "a cell ends with a space: {cell:?}");
             }
-            cells.push(if text == "." { 0 } else { text.parse().unwrap() });
+            cells.push(if text == "." {
+                0
+            } else {
+                text.parse().unwrap()
+            });
         }
     }
     (cells, marked)
@@ -124,7 +133,12 @@ fn frames_replay_the_path_exactly_and_read_back_as_their_boards() {
         for (k, letter) in path.chars().enumerate() {
             let (before, after) = (&frames[k], &frames[k + 1]);
             let made = common::moved(shape.rows, shape.cols, &before.cells, letter);
-            assert_eq!(Some(&after.cells), made.as_ref(), "move {} of {path}", k + 1);
+            assert_eq!(
+                Some(&after.cells),
+                made.as_ref(),
+                "move {} of {path}",
+                k + 1
+            );
             let step = after.step.expect("a move");
             let blank = before.cells.iter().position(|&t| t == 0).unwrap();
             assert_eq!(step.m.letter(), letter);
@@ -133,7 +147,10 @@ fn frames_replay_the_path_exactly_and_read_back_as_their_boards() {
             assert_eq!(after.cells[step.slide.to], step.slide.tile);
         }
         assert_eq!(&frames[path.len()].cells, goal, "{board:?}: {path}");
-        let letters: Vec<Option<char>> = Some(None).into_iter().chain(path.chars().map(Some)).collect();
+        let letters: Vec<Option<char>> = Some(None)
+            .into_iter()
+            .chain(path.chars().map(Some))
+            .collect();
         for (frame, letter) in frames.iter().zip(letters) {
             let lines = frame.lines(*shape, path.len());
             let tile = frame.step.map_or(0, |step| step.slide.tile);
@@ -197,7 +214,9 @@ fn tile_places(picture: &str, shape: Shape) -> (Vec<u32>, Vec<u32>, usize) {
         row * shape.cols + col
     };
     let attribute = |text: &str, name: &str| {
-        let from = text.find(&format!("{name}=\"")).map(|i| i + name.len() + 2)?;
+        let from = text
+            .find(&format!("{name}=\""))
+            .map(|i| i + name.len() + 2)?;
         Some(text[from..from + text[from..].find('"').unwrap()].to_string())
     };
     let (mut start, mut end, mut slides) = (vec![0; shape.cells()], vec![0; shape.cells()], 0);
@@ -254,7 +273,10 @@ fn pictures_are_numbered_after_the_first_case() {
     assert_eq!(name("out.svg", 1), std::path::PathBuf::from("out.svg"));
     assert_eq!(name("out.svg", 2), std::path::PathBuf::from("out-2.svg"));
     assert_eq!(name("a.b/pic", 12), std::path::PathBuf::from("a.b/pic-12"));
-    assert_eq!(name("a/pic.x.svg", 3), std::path::PathBuf::from("a/pic.x-3.svg"));
+    assert_eq!(
+        name("a/pic.x.svg", 3),
+        std::path::PathBuf::from("a/pic.x-3.svg")
+    );
 }
 
 #[test]
@@ -290,7 +312,11 @@ fn pictures_equal_their_copies_and_the_readme_figure() {
     input.extend(std::fs::read(inputs.join("fifteen-show-3x3.txt")).unwrap());
     let (code, stdout, stderr) = common::run_in(&dir, exe, &["--svg", "pic.svg"], input.clone());
     assert_eq!((code, stderr), (0, Vec::new()));
-    assert_eq!(stdout, common::run_in(&dir, exe, &[], input).1, "answers only");
+    assert_eq!(
+        stdout,
+        common::run_in(&dir, exe, &[], input).1,
+        "answers only"
+    );
     let mut written: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())

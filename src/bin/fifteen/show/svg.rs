@@ -70,7 +70,7 @@ pub(crate) fn svg(solution: &Solution) -> String {
         places[slide.tile as usize].push((begins(k) + SLIDE_MS, slide.to));
     }
     out += "<g font-size=\"28\" fill=\"#222\">\n";
-    let tiles = solution.start().iter().enumerate().filter(|(_, &t)| t != 0);
+    let tiles = solution.start().iter().enumerate().filter(|&(_, &t)| t != 0);
     for (cell, &tile) in tiles {
         // The number's baseline about a third of the font's size (28) below the tile's middle.
         out += &format!(
