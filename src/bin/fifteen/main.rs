@@ -86,27 +86,47 @@
 
 #![forbid(unsafe_code)]
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 pub mod any;
 pub mod board;
+pub mod check;
 pub mod cli;
 pub mod error;
 pub mod goal;
 pub mod parse;
 pub mod search;
 
+use cli::args::Config;
 use cli::{help, parse_args, run, Command, Terminals, USAGE, VERSION};
 use error::Error;
 
-/// Reads the cases of FILE or stdin, writes the answers to stdout, maps errors to exit
-/// codes (1 input, 2 usage, 3 limit).
+/// With `checking`, `--check`'s verdicts on the cases and answers of `input`, else the
+/// answers to its cases, written to `output`: whether every answer checked is accepted.
+fn answer<R: BufRead, W: Write>(
+    config: &Config,
+    checking: bool,
+    input: R,
+    output: &mut W,
+    terminals: Terminals,
+) -> Result<bool, Error> {
+    let log = &mut io::stderr();
+    if checking {
+        check::run(config, input, output, log, terminals.stderr)
+    } else {
+        run(config, input, output, log, terminals).map(|()| true)
+    }
+}
+
+/// Reads the cases of FILE or stdin, writes the answers (or, with `--check`, the verdicts)
+/// to stdout, maps errors to exit codes (1 input or an answer rejected, 2 usage, 3 limit);
+/// `--check INPUT OUTPUT [ANSWER]` exits with testlib's codes.
 fn main() -> ExitCode {
     // An argument that is not UTF-8 is read lossily, to be refused as unknown or bad.
     let args = std::env::args_os().skip(1);
     let command = parse_args(args.map(|arg| arg.to_string_lossy().into_owned()));
-    let config = match command {
+    let (config, checking) = match command {
         Ok(Command::Help) => {
             println!("{}", help());
             return ExitCode::SUCCESS;
@@ -115,7 +135,13 @@ fn main() -> ExitCode {
             println!("fifteen {VERSION}");
             return ExitCode::SUCCESS;
         }
-        Ok(Command::Solve(config)) => config,
+        Ok(Command::Solve(config)) => (config, false),
+        Ok(Command::Check(config, None)) => (config, true),
+        Ok(Command::Check(config, Some(files))) => {
+            let outcome = check::testlib::judge_files(&config, &files);
+            eprintln!("{outcome}");
+            return ExitCode::from(outcome.exit_code());
+        }
         Err(e) => {
             eprintln!("error: {e}\n{USAGE}");
             return ExitCode::from(e.exit_code());
@@ -131,13 +157,7 @@ fn main() -> ExitCode {
                     stdin: false,
                     stderr,
                 };
-                run(
-                    &config,
-                    &bytes[..],
-                    &mut output,
-                    &mut io::stderr(),
-                    terminals,
-                )
+                answer(&config, checking, &bytes[..], &mut output, terminals)
             }
             Err(e) => Err(Error::CannotRead {
                 file: file.clone(),
@@ -150,12 +170,14 @@ fn main() -> ExitCode {
                 stderr,
             };
             let stdin = io::stdin().lock();
-            run(&config, stdin, &mut output, &mut io::stderr(), terminals)
+            answer(&config, checking, stdin, &mut output, terminals)
         }
     };
     let flushed = output.flush();
-    match result.and(flushed.map_err(|e| Error::Io(e.to_string()))) {
-        Ok(()) => ExitCode::SUCCESS,
+    let flushed = flushed.map_err(|e| Error::Io(e.to_string()));
+    match result.and_then(|accepted| flushed.map(|()| accepted)) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(e.exit_code())

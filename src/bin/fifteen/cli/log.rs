@@ -1,6 +1,8 @@
 //! The run's stderr: notes and warnings, the `--stats` lines, the status line of long
-//! searches on a terminal; and the answer lines a case prints. Uses the solver's answers.
+//! searches on a terminal; and the answer lines a case prints, in the letters of
+//! `--letters`. Uses the solver's answers.
 
+use super::super::board::Lettering;
 use super::super::search::Notes;
 use super::args::{Algorithm, Config, Stored};
 use super::solve::{Answer, Solver};
@@ -11,7 +13,7 @@ use std::time::Duration;
 /// The run's stderr, shared by its threads: `note:` and `warning:` lines, `--stats` lines
 /// and, when it is a terminal, one status line rewritten in place, cleared before any
 /// other line is written.
-pub(super) struct Log<'a> {
+pub(crate) struct Log<'a> {
     out: Mutex<LogOut<'a>>,
     /// Whether a person is watching: stderr is a terminal.
     terminal: bool,
@@ -25,7 +27,7 @@ struct LogOut<'a> {
 
 impl<'a> Log<'a> {
     /// A log to `writer`; status lines and advice only when `terminal`.
-    pub(super) fn new(writer: &'a mut (dyn Write + Send), terminal: bool) -> Self {
+    pub(crate) fn new(writer: &'a mut (dyn Write + Send), terminal: bool) -> Self {
         Log {
             out: Mutex::new(LogOut {
                 writer,
@@ -91,7 +93,7 @@ const STATUS_EVERY: Duration = Duration::from_millis(250);
 
 /// Runs `work`, with a thread that keeps the status line of `solver`'s cases on `log`
 /// when `log` goes to a terminal.
-pub(super) fn with_status<T>(solver: &Solver, log: &Log, work: impl FnOnce() -> T) -> T {
+pub(crate) fn with_status<T>(solver: &Solver, log: &Log, work: impl FnOnce() -> T) -> T {
     if !log.terminal {
         return work();
     }
@@ -125,7 +127,10 @@ pub(super) fn write_answer<W: Write>(
     match &answer.moves {
         Some(path) => {
             writeln!(output, "{}", path.count())?;
-            path.write_letters(output)?;
+            match config.letters {
+                Lettering::Blank => path.write_letters(output)?,
+                lettering => path.write_letters(&mut Renamed { output, lettering })?,
+            }
             writeln!(output)?;
         }
         None => writeln!(output, "-1")?,
@@ -151,4 +156,24 @@ pub(super) fn write_answer<W: Write>(
         log.line(&line)?;
     }
     Ok(())
+}
+
+/// A writer of path letters that renames the blank's letters, which every search writes,
+/// into `lettering`'s on their way to `output`.
+struct Renamed<'a, W: Write> {
+    output: &'a mut W,
+    lettering: Lettering,
+}
+
+impl<W: Write> Write for Renamed<'_, W> {
+    fn write(&mut self, letters: &[u8]) -> std::io::Result<usize> {
+        let mut renamed = letters.to_vec();
+        self.lettering.rename(&mut renamed);
+        self.output.write_all(&renamed)?;
+        Ok(letters.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.output.flush()
+    }
 }

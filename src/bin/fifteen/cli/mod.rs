@@ -12,7 +12,7 @@
 //!   order. Uses `solve` and `log`.
 
 pub(crate) mod args;
-mod log;
+pub(crate) mod log;
 pub(crate) mod schedule;
 pub(crate) mod solve;
 

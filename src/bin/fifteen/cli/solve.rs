@@ -331,6 +331,18 @@ impl Solver {
         })
     }
 
+    /// The configured goal for case number `number`. O(N).
+    pub(crate) fn goal(&self, case: &Case, number: usize) -> Result<Vec<u32>, Error> {
+        self.config
+            .goal
+            .board(case.shape)
+            .map_err(|goal| Error::GoalSize {
+                case: number,
+                goal,
+                board: case.shape.cells(),
+            })
+    }
+
     /// The answer to case number `number` for the configured goal.
     pub(super) fn answer(
         &self,
@@ -338,15 +350,7 @@ impl Solver {
         number: usize,
         notes: &dyn Notes,
     ) -> Result<Answer, Error> {
-        let goal = self
-            .config
-            .goal
-            .board(case.shape)
-            .map_err(|goal| Error::GoalSize {
-                case: number,
-                goal,
-                board: case.shape.cells(),
-            })?;
+        let goal = self.goal(case, number)?;
         self.solve_case((case.shape, &case.cells, &goal), number, notes)
     }
 
