@@ -334,3 +334,51 @@ fn tile_letters_are_the_opposites_of_the_blanks() {
         }
     }
 }
+
+#[test]
+fn check_takes_up_to_three_files_and_only_optimal_searches() {
+    let parse = |args: &[&str]| parse_args(args.iter().map(|a| a.to_string()));
+    match parse(&["--check", "--letters", "tile", "cases.txt"]) {
+        Ok(Parsed::Check(config, None)) => {
+            assert_eq!(config.file.as_deref(), Some("cases.txt"));
+            assert_eq!(config.letters, Lettering::Tile);
+        }
+        other => panic!("{other:?}"),
+    }
+    match parse(&["in.txt", "out.txt", "--check", "--algo", "bfs"]) {
+        Ok(Parsed::Check(config, Some(files))) => {
+            assert_eq!(
+                (files.input.as_str(), files.output.as_str()),
+                ("in.txt", "out.txt")
+            );
+            assert_eq!((files.answer, config.file), (None, None));
+        }
+        other => panic!("{other:?}"),
+    }
+    for (args, message) in [
+        (&["a", "b"][..], "a second file \"b\": one at most is read"),
+        (
+            &["--check", "a", "b", "c", "d"][..],
+            "a fourth file \"d\": --check reads INPUT OUTPUT ANSWER at most",
+        ),
+        (
+            &["--check", "--stats"][..],
+            "--check does not take --stats: it prints verdicts, not searches",
+        ),
+        (
+            &["--check", "--algo", "dfs", "--bound", "9"][..],
+            "--check does not take --algo dfs: it needs the least number of moves: --algo \
+             ida, astar or bfs",
+        ),
+        (
+            &["--letters", "slidy"][..],
+            "--letters \"slidy\": expected blank or tile",
+        ),
+    ] {
+        let error = parse(args).unwrap_err();
+        assert_eq!(
+            (error.to_string().as_str(), error.exit_code()),
+            (message, 2)
+        );
+    }
+}

@@ -15,7 +15,8 @@
 //!
 //! Per case, a line with the number of moves, or `-1` when the goal cannot be reached; then,
 //! for a reachable goal, a line with the path (empty for a solved board). A letter `U D L R`
-//! names the direction the *blank* moves. `ida` prints the canonical path: the
+//! names the direction the *blank* moves (with `--letters tile`, the direction the moved
+//! tile goes: the opposite letter). `ida` prints the canonical path: the
 //! lexicographically smallest optimal path under `D < L < R < U`. `astar` and `bfs` print an
 //! optimal path rebuilt from their level maps, not always the canonical one; `dfs` prints some
 //! path of at most K moves; `any` prints a valid path, not always a shortest one.
@@ -26,13 +27,16 @@
 //! (the level map of `astar` and `bfs`), `--goal standard|blank-first|spiral|"t t …"`,
 //! `--stats` (per case on stderr), `--max-nodes N`, `--time-limit SECONDS`, `--max-memory MIB`
 //! (default 4096), `--jobs N` (threads: cases at once, or one board's search shared), `--cache
-//! DIR` (`ida`'s tables kept in files), `--version`, `--help`. The table of flags, the usage and
-//! the help are in `cli`.
+//! DIR` (`ida`'s tables kept in files), `--letters blank|tile`, `--check` (verdicts on the
+//! answers that follow the cases; `--check INPUT OUTPUT [ANSWER]`, testlib's checker of a
+//! judge), `--version`, `--help`. The table of flags, the usage and the help are in `cli`.
 //!
 //! # Exit codes
 //!
 //! 0 done; 1 bad input (`error: case N: …` on stderr, after the answers to the cases before
-//! it); 2 bad usage; 3 a search limit reached. When stderr is a terminal, a search or table
+//! it), or with `--check` an answer rejected; 2 bad usage; 3 a search limit reached.
+//! `--check INPUT OUTPUT [ANSWER]` exits with testlib's codes: 0 ok, 1 wrong answer, 2 wrong
+//! output format, 3 the check failed. When stderr is a terminal, a search or table
 //! build of more than a second shows a status line there, cleared when the case is answered;
 //! judges, pipes and tests see nothing of it.
 //!
@@ -78,6 +82,8 @@
 //! - `any/`: fast, not optimal paths for boards of any size (its map in `any/mod.rs`).
 //! - `cli/`: the flags, the log (notes, `--stats`, the status line), the per-case solver, the
 //!   threads and `run` (its map in `cli/mod.rs`).
+//! - `check/`: `--check`: answers read, replayed and set against the least number of moves
+//!   that `cli`'s solver finds; testlib's checker (its map in `check/mod.rs`).
 //! - `main.rs`: this header and `main`, which only locks stdin and stdout and maps errors to
 //!   exit codes.
 //!

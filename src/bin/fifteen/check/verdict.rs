@@ -157,38 +157,39 @@ mod tests {
         assert_eq!(judged(None, "R", blank), Ok(Some(1)));
         assert_eq!(judged(Some(3), "RLR", blank), Ok(Some(3)));
         assert_eq!(judged(None, "L", Lettering::Tile), Ok(Some(1)));
-        let message = |count, letters, lettering| match judged(count, letters, lettering) {
-            Err(fault) => fault.to_string(),
-            Ok(moves) => panic!("{letters} accepted: {moves:?}"),
-        };
-        assert_eq!(
-            message(Some(2), "R", blank),
-            "the count is 2, the path has 1 move"
-        );
-        assert_eq!(
-            message(None, "RxR", blank),
-            "move 2 (\"x\") is none of U D L R"
-        );
-        assert_eq!(
-            message(None, "r", blank),
-            "move 1 (\"r\") is none of U D L R"
-        );
-        assert_eq!(
-            message(None, "RR", blank),
-            "move 2 (R) takes the blank off the board"
-        );
-        assert_eq!(
-            message(None, "R", Lettering::Tile),
-            "the path of 1 move ends with 2 tiles out of place"
-        );
-        assert_eq!(
-            message(Some(0), "", blank),
-            "the path of 0 moves ends with 1 tile out of place"
-        );
-        assert_eq!(
-            message(None, "UD", blank),
-            "the path of 2 moves ends with 1 tile out of place"
-        );
+        let tile = Lettering::Tile;
+        for (count, letters, lettering, message) in [
+            (Some(2), "R", blank, "the count is 2, the path has 1 move"),
+            (None, "RxR", blank, "move 2 (\"x\") is none of U D L R"),
+            (None, "r", blank, "move 1 (\"r\") is none of U D L R"),
+            (
+                None,
+                "RR",
+                blank,
+                "move 2 (R) takes the blank off the board",
+            ),
+            (
+                None,
+                "R",
+                tile,
+                "the path of 1 move ends with 2 tiles out of place",
+            ),
+            (
+                Some(0),
+                "",
+                blank,
+                "the path of 0 moves ends with 1 tile out of place",
+            ),
+            (
+                None,
+                "UD",
+                blank,
+                "the path of 2 moves ends with 1 tile out of place",
+            ),
+        ] {
+            let fault = judged(count, letters, lettering).unwrap_err();
+            assert_eq!(fault.to_string(), message);
+        }
         let case = Case {
             shape: Shape { rows: 2, cols: 2 },
             cells: vec![2, 1, 3, 0],

@@ -55,7 +55,8 @@ Examples:
   2
   RR
   $ fifteen --algo any boards.txt        # fast, not optimal, any size
-  $ fifteen --cache tables korf100.txt   # 8-7 tables kept in tables/, built once";
+  $ fifteen --cache tables korf100.txt   # 8-7 tables kept in tables/, built once
+  $ fifteen --check in.txt out.txt ans.txt   # a judge's checker";
 
 /// The column where a flag's help starts.
 const HELP_COLUMN: usize = 20;
