@@ -107,7 +107,7 @@ fn verdicts(
     for (index, case) in cases.iter().enumerate() {
         let number = index + 1;
         let goal = solver.goal(case, number).map_err(fail)?;
-        let jurys = match &mut jury {
+        let jury_least = match &mut jury {
             Some(jury) => jurys_length(jury, (case, number), &goal, config)?,
             None => None,
         };
@@ -117,7 +117,7 @@ fn verdicts(
         let Some(length) = replay(case, &goal, claim, config.letters).map_err(wrong)? else {
             continue;
         };
-        let least = match jurys {
+        let least = match jury_least {
             Some(least) => least,
             None => least(&solver, (case, number), &goal, &()).map_err(fail)?,
         };
