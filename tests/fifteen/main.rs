@@ -7,6 +7,8 @@
 //! - `cache`: tables kept in files;
 //! - `threads`: searches shared by threads, `--jobs`;
 //! - `any_paths`: fast paths on boards of every size;
+//! - `check`: `--check` against the table of every 3×3 board and the solver on Korf's 100,
+//!   with altered answers; `--letters tile`;
 //! - `command_line`: flags, errors, limits and the real process;
 //! - `show`: the frames of `--show` and the pictures of `--svg`.
 
@@ -19,6 +21,7 @@ mod common;
 
 mod any_paths;
 mod cache;
+mod check;
 mod command_line;
 mod exhaustive;
 mod korf;

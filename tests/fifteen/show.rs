@@ -5,7 +5,7 @@
 //! byte (the README's figure among them). The output without the flags: the golden files.
 
 use super::*;
-use fifteen::board::Move;
+use fifteen::board::{Lettering, Move};
 use fifteen::cli::help;
 use fifteen::show::frames::{Frame, Solution};
 use fifteen::show::play::{play, Pace};
@@ -60,13 +60,14 @@ fn sample() -> Vec<Drawn> {
     drawn
 }
 
-/// The solution of `board` found by `algorithm`, replayed from the board, and its letters.
-fn solved((algorithm, shape, board, goal): &Drawn) -> (Solution, String) {
+/// The solution of `board` found by `algorithm`, replayed from the board, to be shown in
+/// `lettering`, and its letters for the blank.
+fn solved((algorithm, shape, board, goal): &Drawn, lettering: Lettering) -> (Solution, String) {
     let answer = Solver::new(config(*algorithm, MapKind::Hash), 1, 1)
         .solve_case((*shape, board, goal), 1, &())
         .unwrap();
     let path = answer.moves.expect("reachable");
-    let mut solution = Solution::new(*shape, board.clone());
+    let mut solution = Solution::new(*shape, board.clone(), lettering);
     path.replay(&mut solution).unwrap();
     (solution.checked().unwrap(), letters(&path))
 }
@@ -105,28 +106,31 @@ fn read_back(lines: &[String], shape: Shape) -> (Vec<u32>, Option<usize>) {
     (cells, marked)
 }
 
-/// The header of frame `k` of `n` whose move is `letter` (none for the start), written
-/// here from the letter: the tile goes the other way.
-fn header(k: usize, n: usize, letter: Option<char>, tile: u32) -> String {
-    match letter {
-        None => format!("move 0 of {n}: start"),
-        Some(letter) => {
-            let way = match letter {
-                'D' => "up",
-                'U' => "down",
-                'L' => "right",
-                _ => "left",
-            };
-            format!("move {k} of {n}: {letter} (tile {tile} moves {way})")
-        }
-    }
+/// The header of frame `k` of `n` whose move of the blank is `letter` (none for the
+/// start), shown in `lettering`, written here from the letter: the tile goes the other way.
+fn header(k: usize, n: usize, letter: Option<char>, lettering: Lettering, tile: u32) -> String {
+    let Some(letter) = letter else {
+        return format!("move 0 of {n}: start");
+    };
+    let (way, tile_letter) = match letter {
+        'D' => ("up", 'U'),
+        'U' => ("down", 'D'),
+        'L' => ("right", 'R'),
+        _ => ("left", 'L'),
+    };
+    let shown = match lettering {
+        Lettering::Blank => letter,
+        Lettering::Tile => tile_letter,
+    };
+    format!("move {k} of {n}: {shown} (tile {tile} moves {way})")
 }
 
 #[test]
 fn frames_replay_the_path_exactly_and_read_back_as_their_boards() {
-    for drawn in sample() {
+    for (i, drawn) in sample().into_iter().enumerate() {
         let (_, shape, board, goal) = &drawn;
-        let (solution, path) = solved(&drawn);
+        let lettering = [Lettering::Blank, Lettering::Tile][i % 2];
+        let (solution, path) = solved(&drawn, lettering);
         let frames: Vec<Frame> = solution.frames().collect();
         assert_eq!(frames.len(), path.len() + 1);
         assert_eq!((&frames[0].cells, frames[0].step), (board, None));
@@ -152,9 +156,10 @@ fn frames_replay_the_path_exactly_and_read_back_as_their_boards() {
             .chain(path.chars().map(Some))
             .collect();
         for (frame, letter) in frames.iter().zip(letters) {
-            let lines = frame.lines(*shape, path.len());
+            let lines = frame.lines(&solution);
             let tile = frame.step.map_or(0, |step| step.slide.tile);
-            assert_eq!(lines[0], header(frame.number, path.len(), letter, tile));
+            let expected = header(frame.number, path.len(), letter, lettering, tile);
+            assert_eq!(lines[0], expected);
             let moved = frame.step.map(|step| step.slide.to);
             assert_eq!(read_back(&lines, *shape), (frame.cells.clone(), moved));
         }
@@ -164,7 +169,7 @@ fn frames_replay_the_path_exactly_and_read_back_as_their_boards() {
 #[test]
 fn a_move_off_the_board_is_refused() {
     let shape = Shape { rows: 2, cols: 2 };
-    let mut solution = Solution::new(shape, vec![1, 2, 3, 0]);
+    let mut solution = Solution::new(shape, vec![1, 2, 3, 0], Lettering::Blank);
     for m in [Move::Up, Move::Right, Move::Left] {
         any::Record::record(&mut solution, m);
     }
@@ -182,7 +187,7 @@ fn played_frames_are_drawn_over_each_other_at_their_pace() {
         vec![1, 2, 3, 0, 4, 6, 7, 5, 8],
         Goal::Standard.board(three).unwrap(),
     );
-    let (solution, path) = solved(&drawn);
+    let (solution, path) = solved(&drawn, Lettering::Blank);
     let pace = Pace {
         start: Duration::from_millis(40),
         each: Duration::from_millis(10),
@@ -196,7 +201,7 @@ fn played_frames_are_drawn_over_each_other_at_their_pace() {
         if frame.number > 0 {
             expected += "\x1b[4A";
         }
-        for line in frame.lines(three, path.len()) {
+        for line in frame.lines(&solution) {
             expected += &format!("{line}\x1b[K\n");
         }
     }
@@ -253,7 +258,7 @@ fn tile_places(picture: &str, shape: Shape) -> (Vec<u32>, Vec<u32>, usize) {
 fn pictures_start_at_the_board_and_end_at_the_goal() {
     for drawn in sample().into_iter().step_by(10) {
         let (_, shape, board, goal) = &drawn;
-        let (solution, path) = solved(&drawn);
+        let (solution, path) = solved(&drawn, Lettering::Blank);
         let picture = svg(&solution);
         let (start, end, slides) = tile_places(&picture, *shape);
         assert_eq!((&start, &end, slides), (board, goal, path.len()));

@@ -44,6 +44,13 @@ pub enum Error {
         value: String,
         expected: &'static str,
     },
+    /// Returned when a fourth file is named with `--check`: INPUT, OUTPUT and ANSWER at most.
+    FourthFile(String),
+    /// Returned when `--check` is given with a flag it cannot honour; `why` says why.
+    NotWithCheck {
+        flag: &'static str,
+        why: &'static str,
+    },
     /// Returned when `--algo dfs` is given without `--bound K`.
     DfsWithoutBound,
     /// Returned when `--bound K` is given with a search other than `dfs`.
@@ -88,6 +95,18 @@ pub enum Error {
         case: usize,
         expected: u128,
         found: usize,
+    },
+    /// Returned when the input ends where `--check` expects the answer to a case.
+    NoAnswer { case: usize },
+    /// Returned when the input ends after a count of moves, before the path.
+    NoPath { case: usize, count: u64 },
+    /// Returned when `--check` finds a token that cannot stand where it is in an answer;
+    /// `expected` says what would.
+    BadAnswer {
+        case: usize,
+        at: Place,
+        token: String,
+        expected: String,
     },
     /// Returned when the `--goal` board has another number of cells than the case.
     GoalSize {
@@ -135,6 +154,8 @@ impl Error {
         match self {
             Error::UnknownFlag(_)
             | Error::SecondFile(_)
+            | Error::FourthFile(_)
+            | Error::NotWithCheck { .. }
             | Error::MissingValue(_)
             | Error::BadValue { .. }
             | Error::DfsWithoutBound
@@ -181,6 +202,11 @@ impl fmt::Display for Error {
         match self {
             Error::UnknownFlag(flag) => write!(f, "unknown argument {flag:?}"),
             Error::SecondFile(file) => write!(f, "a second file {file:?}: one at most is read"),
+            Error::FourthFile(file) => write!(
+                f,
+                "a fourth file {file:?}: --check reads INPUT OUTPUT ANSWER at most"
+            ),
+            Error::NotWithCheck { flag, why } => write!(f, "--check does not take {flag}: {why}"),
             Error::CannotRead { file, message } => write!(f, "cannot read {file}: {message}"),
             Error::MissingValue(flag) => write!(f, "{flag} needs a value"),
             Error::BadValue {
@@ -236,6 +262,20 @@ impl fmt::Display for Error {
                 f,
                 "case {case}: input ends after {found} of {expected} tiles"
             ),
+            Error::NoAnswer { case } => {
+                write!(f, "case {case}: the answer is missing (end of input)")
+            }
+            Error::NoPath { case, count } => write!(
+                f,
+                "case {case}: the path of {} is missing (end of input)",
+                super::board::moves_text(*count)
+            ),
+            Error::BadAnswer {
+                case,
+                at,
+                token,
+                expected,
+            } => write!(f, "case {case}: \"{token}\" is not {expected} ({at})"),
             Error::GoalSize { case, goal, board } => write!(
                 f,
                 "case {case}: the --goal board has {goal} cells, this board has {board}"

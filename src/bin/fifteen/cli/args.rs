@@ -1,6 +1,7 @@
 //! The command line: the flags, the usage and the help, and what they choose ([`Config`]).
 //! Uses the goals and `--goal`'s board reader; nothing here reads input or solves.
 
+use super::super::board::Lettering;
 use super::super::error::Error;
 use super::super::goal::Goal;
 use super::super::parse::goal_tiles;
@@ -39,6 +40,14 @@ Exit codes: 0 done; 1 bad input (\"error: case N: ...\" on stderr, after the ans
 to the cases before it) or a FILE that cannot be read (or written, for --svg); 2 bad
 usage (--show or --svg on too large a board or path, too); 3 a limit reached.
 
+--check reads each case followed by its answer: the count line, then the path line
+(-1 alone for an unreachable goal; 0 alone for a solved board), or the path line
+alone. It prints per case \"ok COUNT\" or \"case N: \" and what is wrong and where, and
+exits 0 when every answer is accepted, 1 when one is not. --check INPUT OUTPUT
+[ANSWER] is a testlib checker: INPUT the cases; OUTPUT and ANSWER (the jury's, taken
+as the least, else the checker solves) answers with their counts; one line on
+stderr; exit 0 ok, 1 wrong answer, 2 wrong output format, 3 FAIL.
+
 Examples:
   $ printf '3\\n2 8 3\\n1 0 4\\n7 6 5\\n' | fifteen --goal spiral
   4
@@ -48,8 +57,9 @@ Examples:
   RR
   $ fifteen --algo any boards.txt        # fast, not optimal, any size
   $ fifteen --cache tables korf100.txt   # 8-7 tables kept in tables/, built once
-  $ fifteen --show board.txt             # the boards, one a move
-  $ fifteen --svg solution.svg board.txt # a picture that plays the solution";
+  $ fifteen --check in.txt out.txt ans.txt   # a judge's checker
+  $ fifteen --show board.txt                 # the boards, one a move
+  $ fifteen --svg solution.svg board.txt     # a picture that plays the solution";
 
 /// The column where a flag's help starts.
 const HELP_COLUMN: usize = 20;
@@ -134,6 +144,8 @@ pub(crate) struct Config {
     pub(crate) cache: Option<PathBuf>,
     /// The file to read the cases from (`[FILE]`), else stdin.
     pub(crate) file: Option<String>,
+    /// What the letters of the paths written and read name (`--letters`).
+    pub(crate) letters: Lettering,
     /// The boards of each solution after its answer (`--show`).
     pub(crate) show: Option<Show>,
     /// The file of each solution's picture (`--svg`), numbered after the first case.
@@ -166,6 +178,7 @@ impl Default for Config {
             jobs: 1,
             cache: None,
             file: None,
+            letters: Lettering::Blank,
             show: None,
             svg: None,
         }
@@ -178,6 +191,18 @@ pub(crate) enum Command {
     Help,
     Version,
     Solve(Config),
+    /// `--check`: the answers after the cases of `config.file` or stdin, or, with files,
+    /// testlib's checker.
+    Check(Config, Option<TestlibFiles>),
+}
+
+/// The files of `--check INPUT OUTPUT [ANSWER]`: the cases, the answers to check and the
+/// jury's answers.
+#[derive(Debug)]
+pub(crate) struct TestlibFiles {
+    pub(crate) input: String,
+    pub(crate) output: String,
+    pub(crate) answer: Option<String>,
 }
 
 /// A flag of the command line.
@@ -186,6 +211,7 @@ enum Flag {
     Help,
     Version,
     Stats,
+    Check,
     Show,
     /// A flag followed by a value.
     Valued(Valued),
@@ -198,6 +224,7 @@ enum Valued {
     Bound,
     Map,
     Goal,
+    Letters,
     MaxNodes,
     TimeLimit,
     MaxMemory,
@@ -214,6 +241,7 @@ impl Valued {
             Valued::Bound => "K",
             Valued::Map => "M",
             Valued::Goal => "G",
+            Valued::Letters => "L",
             Valued::MaxNodes => "N",
             Valued::TimeLimit => "S",
             Valued::MaxMemory => "MIB",
@@ -232,7 +260,7 @@ struct Spec {
 }
 
 /// Every flag, in the order of the help, which is written from this table.
-const FLAGS: [Spec; 14] = [
+const FLAGS: [Spec; 16] = [
     Spec {
         names: &["--algo"],
         flag: Flag::Valued(Valued::Algo),
@@ -255,6 +283,22 @@ moves; any: fast, not optimal, for boards of any size",
         flag: Flag::Valued(Valued::Goal),
         help: "standard (default: 1 2 ... N-1 0), blank-first (0 1 ... N-1),
 spiral, or \"t t t ...\" (a board of the case's size)",
+    },
+    Spec {
+        names: &["--letters"],
+        flag: Flag::Valued(Valued::Letters),
+        help: "what a path letter names, in paths written and read: blank
+(default), the direction the blank moves, as judges write; tile,
+the direction the moved tile goes (the opposite letter), as
+speedsolvers and slidy write. Either way the canonical path is
+the least in D < L < R < U of the blank's moves",
+    },
+    Spec {
+        names: &["--check"],
+        flag: Flag::Check,
+        help: "check the answer after each case: legal, reaching the goal,
+the least number of moves (solved with --algo ida, astar or
+bfs); with INPUT OUTPUT [ANSWER], testlib's checker (below)",
     },
     Spec {
         names: &["--stats"],
@@ -324,21 +368,29 @@ enum Search {
     Any,
 }
 
-/// What the flags have chosen so far: the configuration, and `--algo` and `--bound`, which
-/// are checked together at the end.
+/// What the flags have chosen so far: the configuration, and `--algo`, `--bound`,
+/// `--check` and the files, which are checked together at the end.
 struct Chosen {
     config: Config,
     search: Search,
     bound: Option<u64>,
+    check: bool,
+    files: Vec<String>,
 }
 
-/// Reads the flags (`--flag value` or `--flag=value`) and one argument not starting with
-/// `-`, the file to read. O(arguments).
+/// Reads the flags (`--flag value` or `--flag=value`) and the arguments not starting with
+/// `-`: the file to read, or with `--check` up to three (`INPUT OUTPUT [ANSWER]`).
+/// O(arguments).
 pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Error> {
+    let args: Vec<String> = args.into_iter().collect();
+    // Without `--check`, a second file is refused where it stands, before the flags after it.
+    let may_check = args.iter().any(|arg| arg == "--check");
     let mut chosen = Chosen {
         config: Config::default(),
         search: Search::Ida,
         bound: None,
+        check: false,
+        files: Vec::new(),
     };
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
@@ -355,10 +407,11 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
             if arg.starts_with('-') {
                 return Err(Error::UnknownFlag(arg));
             }
-            if chosen.config.file.is_some() {
-                return Err(Error::SecondFile(arg));
+            match chosen.files.len() {
+                1 if !may_check => return Err(Error::SecondFile(arg)),
+                3 => return Err(Error::FourthFile(arg)),
+                _ => chosen.files.push(arg),
             }
-            chosen.config.file = Some(arg);
             continue;
         };
         let name = spec.names[spec.names.len() - 1];
@@ -366,6 +419,7 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
             Flag::Help => return Ok(Command::Help),
             Flag::Version => return Ok(Command::Version),
             Flag::Stats => chosen.config.stats = true,
+            Flag::Check => chosen.check = true,
             Flag::Show => chosen.config.show = Some(Show::Frames),
             Flag::Valued(valued) => {
                 let value = inline
@@ -379,6 +433,8 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
         mut config,
         search,
         bound,
+        check,
+        files,
     } = chosen;
     config.algorithm = match (search, bound) {
         (Search::Dfs, Some(k)) => Algorithm::Stored(Stored::Dfs(k)),
@@ -391,7 +447,45 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
         (Search::Bfs, None) => Algorithm::Stored(Stored::Bfs),
         (Search::Any, None) => Algorithm::Any,
     };
-    Ok(Command::Solve(config))
+    if !check {
+        if let Some(second) = files.get(1) {
+            return Err(Error::SecondFile(second.clone()));
+        }
+        config.file = files.into_iter().next();
+        return Ok(Command::Solve(config));
+    }
+    checked(config, files)
+}
+
+/// The command of `--check` with `config` and the files named.
+fn checked(mut config: Config, files: Vec<String>) -> Result<Command, Error> {
+    let optimal = "it needs the least number of moves: --algo ida, astar or bfs";
+    let refused = match config.algorithm {
+        Algorithm::Stored(Stored::Dfs(_)) => Some(("--algo dfs", optimal)),
+        Algorithm::Any => Some(("--algo any", optimal)),
+        _ if config.stats => Some(("--stats", "it prints verdicts, not searches")),
+        _ => config
+            .drawing()
+            .map(|flag| (flag, "it prints verdicts, not solutions")),
+    };
+    if let Some((flag, why)) = refused {
+        return Err(Error::NotWithCheck { flag, why });
+    }
+    let mut files = files.into_iter();
+    match (files.next(), files.next(), files.next()) {
+        (Some(input), Some(output), answer) => {
+            let testlib = TestlibFiles {
+                input,
+                output,
+                answer,
+            };
+            Ok(Command::Check(config, Some(testlib)))
+        }
+        (input, _, _) => {
+            config.file = input;
+            Ok(Command::Check(config, None))
+        }
+    }
 }
 
 impl Chosen {
@@ -439,6 +533,13 @@ impl Chosen {
                     text => Goal::Explicit(goal_tiles(text).ok_or_else(|| {
                         bad("standard, blank-first, spiral or the tiles 0..N-1 of a board")
                     })?),
+                }
+            }
+            Valued::Letters => {
+                config.letters = match value.as_str() {
+                    "blank" => Lettering::Blank,
+                    "tile" => Lettering::Tile,
+                    _ => return Err(bad("blank or tile")),
                 }
             }
             Valued::MaxNodes => {

@@ -1,7 +1,9 @@
 //! The run's stderr: notes and warnings, the `--stats` lines, the status line of long
-//! searches on a terminal; and what a case prints: the answer lines, then the boards of
-//! `--show`, and the picture of `--svg`. Uses the solver's answers and `show`.
+//! searches on a terminal; and what a case prints: the answer lines, in the letters of
+//! `--letters`, then the boards of `--show` and the picture of `--svg`. Uses the solver's
+//! answers and `show`.
 
+use super::super::board::Lettering;
 use super::super::error::Error;
 use super::super::parse::Case;
 use super::super::search::Notes;
@@ -16,7 +18,7 @@ use std::time::Duration;
 /// The run's stderr, shared by its threads: `note:` and `warning:` lines, `--stats` lines
 /// and, when it is a terminal, one status line rewritten in place, cleared before any
 /// other line is written.
-pub(super) struct Log<'a> {
+pub(crate) struct Log<'a> {
     out: Mutex<LogOut<'a>>,
     /// Whether a person is watching: stderr is a terminal.
     terminal: bool,
@@ -30,7 +32,7 @@ struct LogOut<'a> {
 
 impl<'a> Log<'a> {
     /// A log to `writer`; status lines and advice only when `terminal`.
-    pub(super) fn new(writer: &'a mut (dyn Write + Send), terminal: bool) -> Self {
+    pub(crate) fn new(writer: &'a mut (dyn Write + Send), terminal: bool) -> Self {
         Log {
             out: Mutex::new(LogOut {
                 writer,
@@ -96,7 +98,7 @@ const STATUS_EVERY: Duration = Duration::from_millis(250);
 
 /// Runs `work`, with a thread that keeps the status line of `solver`'s cases on `log`
 /// when `log` goes to a terminal.
-pub(super) fn with_status<T>(solver: &Solver, log: &Log, work: impl FnOnce() -> T) -> T {
+pub(crate) fn with_status<T>(solver: &Solver, log: &Log, work: impl FnOnce() -> T) -> T {
     if !log.terminal {
         return work();
     }
@@ -131,7 +133,11 @@ pub(super) fn write_answer<W: Write>(
     match &answer.moves {
         Some(path) => {
             writeln!(output, "{}", path.count()).map_err(io)?;
-            path.write_letters(output).map_err(io)?;
+            match config.letters {
+                Lettering::Blank => path.write_letters(output),
+                lettering => path.write_letters(&mut Renamed { output, lettering }),
+            }
+            .map_err(io)?;
             writeln!(output).map_err(io)?;
             draw(config, (number, case), path, output)?;
         }
@@ -173,7 +179,7 @@ fn draw<W: Write>(
         return Ok(());
     }
     let io = |e: std::io::Error| Error::Io(e.to_string());
-    let mut solution = Solution::new(case.shape, case.cells.clone());
+    let mut solution = Solution::new(case.shape, case.cells.clone(), config.letters);
     path.replay(&mut solution).map_err(io)?;
     let solution = solution.checked().map_err(io)?;
     match config.show {
@@ -189,4 +195,24 @@ fn draw<W: Write>(
         })?;
     }
     Ok(())
+}
+
+/// A writer of path letters that renames the blank's letters, which every search writes,
+/// into `lettering`'s on their way to `output`.
+struct Renamed<'a, W: Write> {
+    output: &'a mut W,
+    lettering: Lettering,
+}
+
+impl<W: Write> Write for Renamed<'_, W> {
+    fn write(&mut self, letters: &[u8]) -> std::io::Result<usize> {
+        let mut renamed = letters.to_vec();
+        self.lettering.rename(&mut renamed);
+        self.output.write_all(&renamed)?;
+        Ok(letters.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.output.flush()
+    }
 }

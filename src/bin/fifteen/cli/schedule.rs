@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 /// The threads the machine runs at once (1 when it cannot tell).
-fn machine_threads() -> usize {
+pub(crate) fn machine_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 

@@ -350,6 +350,18 @@ impl Solver {
         })
     }
 
+    /// The configured goal for case number `number`. O(N).
+    pub(crate) fn goal(&self, case: &Case, number: usize) -> Result<Vec<u32>, Error> {
+        self.config
+            .goal
+            .board(case.shape)
+            .map_err(|goal| Error::GoalSize {
+                case: number,
+                goal,
+                board: case.shape.cells(),
+            })
+    }
+
     /// The answer to case number `number` for the configured goal; with `--show` or
     /// `--svg`, refused for a board or path too large to draw (the board before it is
     /// solved).
@@ -359,15 +371,7 @@ impl Solver {
         number: usize,
         notes: &dyn Notes,
     ) -> Result<Answer, Error> {
-        let goal = self
-            .config
-            .goal
-            .board(case.shape)
-            .map_err(|goal| Error::GoalSize {
-                case: number,
-                goal,
-                board: case.shape.cells(),
-            })?;
+        let goal = self.goal(case, number)?;
         let drawing = self.config.drawing();
         if let Some(flag) = drawing {
             show::check_board(flag, number, case.shape)?;

@@ -4,7 +4,7 @@
 //! brackets. Uses `board` and `any`'s [`Record`].
 
 use super::super::any::Record;
-use super::super::board::{Board, Move, Shape, Slide};
+use super::super::board::{Board, Lettering, Move, Shape, Slide};
 use std::io::{self, Write};
 
 /// A move of a solution and what it did.
@@ -18,6 +18,8 @@ pub(crate) struct Step {
 /// recorded, and its [`Step`] kept. O(N) memory and 32 bytes a move.
 #[derive(Clone, Debug)]
 pub(crate) struct Solution {
+    /// What the letters of its moves name when they are shown.
+    lettering: Lettering,
     start: Vec<u32>,
     /// The board after the moves recorded so far.
     board: Board,
@@ -27,13 +29,15 @@ pub(crate) struct Solution {
 }
 
 impl Solution {
-    /// No move yet from the board `cells` of `shape`.
+    /// No move yet from the board `cells` of `shape`; its moves to be shown in the letters
+    /// of `lettering`.
     ///
     /// # Constraints
     ///
     /// `cells` holds rows·cols tiles, one of them the blank `0`.
-    pub(crate) fn new(shape: Shape, cells: Vec<u32>) -> Self {
+    pub(crate) fn new(shape: Shape, cells: Vec<u32>, lettering: Lettering) -> Self {
         Solution {
+            lettering,
             start: cells.clone(),
             board: Board::new(shape, cells),
             steps: Vec::new(),
@@ -55,6 +59,11 @@ impl Solution {
 
     pub(crate) fn shape(&self) -> Shape {
         self.board.shape
+    }
+
+    /// The letter that names move `m`, in the solution's lettering.
+    pub(crate) fn letter(&self, m: Move) -> char {
+        char::from(self.lettering.letter(m))
     }
 
     pub(crate) fn start(&self) -> &[u32] {
@@ -107,17 +116,18 @@ pub(crate) struct Frame {
 }
 
 impl Frame {
-    /// The text of this frame of a solution of `moves` moves on `shape`, a line each: the
-    /// header (`move 3 of 50: L (tile 7 moves right)`, or `move 0 of 50: start`), then the
-    /// rows, each cell as wide as the widest tile and two more, the tile moved in
-    /// brackets, no space at a line's end. O(N).
-    pub(crate) fn lines(&self, shape: Shape, moves: usize) -> Vec<String> {
+    /// The text of this frame of `solution`, a line each: the header (`move 3 of 50: L
+    /// (tile 7 moves right)`, the letter in the solution's lettering, or `move 0 of 50:
+    /// start`), then the rows, each cell as wide as the widest tile and two more, the tile
+    /// moved in brackets, no space at a line's end. O(N).
+    pub(crate) fn lines(&self, solution: &Solution) -> Vec<String> {
+        let (shape, moves) = (solution.shape(), solution.steps().len());
         let header = match self.step {
             None => format!("move 0 of {moves}: start"),
             Some(Step { m, slide }) => format!(
                 "move {} of {moves}: {} (tile {} moves {})",
                 self.number,
-                m.letter(),
+                solution.letter(m),
                 slide.tile,
                 direction(m.opposite())
             ),
@@ -160,10 +170,9 @@ fn direction(m: Move) -> &'static str {
 /// Writes every frame of `solution` to `output` as text, each after a blank line, and a
 /// blank line after the last. O(N) a frame.
 pub(crate) fn write_frames<W: Write>(solution: &Solution, output: &mut W) -> io::Result<()> {
-    let moves = solution.steps().len();
     for frame in solution.frames() {
         writeln!(output)?;
-        for line in frame.lines(solution.shape(), moves) {
+        for line in frame.lines(solution) {
             writeln!(output, "{line}")?;
         }
     }

@@ -28,7 +28,6 @@ pub(crate) const PACE: Pace = Pace {
 /// number of lines (the header and the rows), each cleared to its end as it is drawn.
 /// O(N) a frame, in O(moves · `pace.each`) time.
 pub(crate) fn play<W: Write>(solution: &Solution, output: &mut W, pace: &Pace) -> io::Result<()> {
-    let moves = solution.steps().len();
     let height = solution.shape().rows + 1;
     writeln!(output)?;
     for frame in solution.frames() {
@@ -41,7 +40,7 @@ pub(crate) fn play<W: Write>(solution: &Solution, output: &mut W, pace: &Pace) -
             // Back to the frame's first line.
             write!(output, "\x1b[{height}A")?;
         }
-        for line in frame.lines(solution.shape(), moves) {
+        for line in frame.lines(solution) {
             writeln!(output, "{line}\x1b[K")?;
         }
         output.flush()?;

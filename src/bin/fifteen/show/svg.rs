@@ -10,6 +10,7 @@
 //! the last made. Times are whole milliseconds and fractions are written from integers, so
 //! that a solution always gives the same bytes.
 
+use super::super::board::moves_text;
 use super::frames::Solution;
 use std::path::{Path, PathBuf};
 
@@ -51,13 +52,13 @@ pub(crate) fn svg(solution: &Solution) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{outer_width}\" \
          height=\"{outer_height}\" viewBox=\"0 0 {outer_width} {outer_height}\" \
          font-family=\"sans-serif\" text-anchor=\"middle\">\n\
-         <title>a {}×{} board solved in {moves} move{}</title>\n\
+         <title>a {}×{} board solved in {}</title>\n\
          <rect width=\"{outer_width}\" height=\"{outer_height}\" fill=\"#fff\"/>\n\
          <rect x=\"{edge}\" y=\"{edge}\" width=\"{}\" height=\"{}\" rx=\"8\" \
          fill=\"#3c3c3c\"/>\n",
         shape.rows,
         shape.cols,
-        if moves == 1 { "" } else { "s" },
+        moves_text(moves as u64),
         width + MARGIN,
         board + MARGIN,
         edge = MARGIN / 2,
@@ -70,7 +71,11 @@ pub(crate) fn svg(solution: &Solution) -> String {
         places[slide.tile as usize].push((begins(k) + SLIDE_MS, slide.to));
     }
     out += "<g font-size=\"28\" fill=\"#222\">\n";
-    let tiles = solution.start().iter().enumerate().filter(|&(_, &t)| t != 0);
+    let tiles = solution
+        .start()
+        .iter()
+        .enumerate()
+        .filter(|&(_, &t)| t != 0);
     for (cell, &tile) in tiles {
         // The number's baseline about a third of the font's size (28) below the tile's middle.
         out += &format!(
@@ -104,7 +109,7 @@ pub(crate) fn svg(solution: &Solution) -> String {
     for k in 0..=moves {
         let label = match k {
             0 => format!("move 0 of {moves}"),
-            _ => format!("move {k} of {moves}: {}", steps[k - 1].m.letter()),
+            _ => format!("move {k} of {moves}: {}", solution.letter(steps[k - 1].m)),
         };
         // Shown from the start of move k (the cycle's start for 0) to the start of the next.
         let (from, to) = (
