@@ -8,7 +8,7 @@
 //! The harness (`tests/common/golden.rs`) runs the real binary with INPUT on stdin and checks
 //! stdout against the file STDOUT, stderr against the file STDERR (empty when there is none)
 //! and the exit code against CODE (0 when there is none). Adding a case is adding its files and
-//! a line; every file in `inputs/` must be named by some line. `BLESS=1 cargo test --test
+//! a line; every file in `inputs/` must be named by some line, as a redirection or an argument. `BLESS=1 cargo test --test
 //! golden` rewrites the expected files from what the programs print, for review with `git diff`.
 
 mod common;
@@ -35,11 +35,8 @@ fn golden_files() {
 
 #[test]
 fn every_input_file_is_checked() {
-    let named: BTreeSet<String> = cases()
-        .into_iter()
-        .flat_map(|case| [Some(case.stdin), Some(case.stdout), case.stderr])
-        .flatten()
-        .collect();
+    let cases = cases();
+    let named: BTreeSet<&String> = cases.iter().flat_map(|case| case.files()).collect();
     let unnamed: Vec<String> = fs::read_dir(inputs_dir())
         .unwrap()
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())

@@ -7,8 +7,9 @@
 //!
 //! A case passes when the program, run with INPUT on stdin, prints the file STDOUT on stdout,
 //! the file STDERR on stderr (nothing when there is none) and exits with CODE (0 when there is
-//! none). `tests/golden.rs` runs every line against Cargo's binaries; `tests/judge.rs` runs the
-//! lines of `fifteen` against the single file for judges, built alone.
+//! none); arguments may name files of `inputs/` too. `tests/golden.rs` runs every line
+//! against Cargo's binaries; `tests/judge.rs` runs the lines of `fifteen` against the single
+//! file for judges, built alone.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -26,6 +27,15 @@ pub struct Case {
     pub stdout: String,
     pub stderr: Option<String>,
     pub exit: i32,
+}
+
+impl Case {
+    /// The words of the line that may name files of `inputs/`: INPUT, STDOUT, STDERR and
+    /// the arguments (`fifteen --check INPUT OUTPUT ANSWER` names three).
+    pub fn files(&self) -> impl Iterator<Item = &String> {
+        let redirected = [Some(&self.stdin), Some(&self.stdout), self.stderr.as_ref()];
+        redirected.into_iter().flatten().chain(&self.args)
+    }
 }
 
 /// Splits a command into shell words: blanks separate, single and double quotes group.

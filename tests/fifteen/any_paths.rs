@@ -256,6 +256,8 @@ fn any_paths_solved_again_equal_the_packed_ones() {
     };
     let packed = Path::Packed(packed);
     assert_eq!(letters(&replay), letters(&packed));
+    assert_eq!(replayed(&replay), letters(&packed));
+    assert_eq!(replayed(&packed), letters(&packed));
     assert_replays(shape, &board, &goal, &letters(&packed));
     // Past its limit, a packed path only counts.
     let mut short = any::Packed::new(10);

@@ -1,13 +1,5 @@
 use super::*;
 
-/// A new empty directory under Cargo's scratch space for integration tests.
-fn scratch_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// The table of `group` from the cache in `dir`, appended after three bytes that must stay as
 /// they were (a file is read into the room after them, and cut back when it does not match).
 fn cached_table(dir: &std::path::Path, puzzle: &Puzzle, group: &[u8], blank: usize) -> Vec<u8> {

@@ -343,7 +343,7 @@ fn typed_cases_are_answered_as_their_last_tile_is_read() {
     };
     let terminals = Terminals {
         stdin: true,
-        stderr: false,
+        ..Terminals::default()
     };
     let result = run(
         &Config::default(),

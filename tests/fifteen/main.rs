@@ -9,7 +9,10 @@
 //! - `any_paths`: fast paths on boards of every size;
 //! - `units`: searches cut into units, worked by other processes, merged; the driver
 //!   stopped and started again;
-//! - `command_line`: flags, errors, limits and the real process.
+//! - `check`: `--check` against the table of every 3×3 board and the solver on Korf's 100,
+//!   with altered answers; `--letters tile`;
+//! - `command_line`: flags, errors, limits and the real process;
+//! - `show`: the frames of `--show` and the pictures of `--svg`.
 
 #[allow(dead_code)]
 #[path = "../../src/bin/fifteen/main.rs"]
@@ -20,10 +23,12 @@ mod common;
 
 mod any_paths;
 mod cache;
+mod check;
 mod command_line;
 mod exhaustive;
 mod korf;
 mod pdb;
+mod show;
 mod threads;
 mod units;
 
@@ -128,6 +133,19 @@ fn letters(path: &Path) -> String {
     let mut text = Vec::new();
     path.write_letters(&mut text).unwrap();
     String::from_utf8(text).unwrap()
+}
+
+/// The letters of the moves that `path` hands to a record, one at a time or packed.
+fn replayed(path: &Path) -> String {
+    struct Collected(String);
+    impl any::Record for Collected {
+        fn record(&mut self, m: fifteen::board::Move) {
+            self.0.push(m.letter());
+        }
+    }
+    let mut collected = Collected(String::new());
+    path.replay(&mut collected).unwrap();
+    collected.0
 }
 
 /// The canonical path IDA* finds with `bound`.
@@ -250,6 +268,14 @@ fn random_board(shape: Shape, goal: &[u32], seed: &mut u64) -> Vec<u32> {
         board.swap(tiles[0], tiles[1]);
     }
     board
+}
+
+/// A new empty directory under Cargo's scratch space for integration tests.
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
 /// Runs `run` on `input`, returning stdout and the error.

@@ -45,6 +45,44 @@ impl Move {
     }
 }
 
+/// What a path's letters name (`--letters`): the direction the blank moves (`Blank`, the
+/// judges' convention and the default) or the direction the moved tile goes (`Tile`, the
+/// speedsolvers' and slidy's), which is the opposite letter. Moves are always held as moves
+/// of the blank ([`Move`]), and the canonical order `D < L < R < U` is theirs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Lettering {
+    #[default]
+    Blank,
+    Tile,
+}
+
+impl Lettering {
+    /// The letter that names the move `m` of the blank.
+    pub fn letter(self, m: Move) -> u8 {
+        match self {
+            Lettering::Blank => m.letter() as u8,
+            Lettering::Tile => m.opposite().letter() as u8,
+        }
+    }
+
+    /// The move of the blank that `letter` names, if it names one (`U D L R` only).
+    pub fn read(self, letter: u8) -> Option<Move> {
+        Move::ALL.into_iter().find(|&m| self.letter(m) == letter)
+    }
+
+    /// Renames, in place, the letters of a path written for the blank (`U D L R`, the form
+    /// every search writes) into this lettering; other bytes stay. O(length).
+    pub fn rename(self, text: &mut [u8]) {
+        if self == Lettering::Tile {
+            for byte in text {
+                if let Some(m) = Lettering::Blank.read(*byte) {
+                    *byte = self.letter(m);
+                }
+            }
+        }
+    }
+}
+
 /// The size of a board, rows×cols, cells numbered row-major from 0.
 ///
 /// # Constraints
@@ -102,9 +140,60 @@ impl Shape {
     }
 }
 
+/// A board being played: its cells and the blank's cell.
+///
+/// # Constraints
+///
+/// `cells` holds rows·cols tiles, one of them the blank `0`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Board {
+    pub(crate) shape: Shape,
+    pub(crate) cells: Vec<u32>,
+    blank: usize,
+}
+
+/// What a move did: the tile it slid and the cells the tile left and entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Slide {
+    pub(crate) tile: u32,
+    pub(crate) from: usize,
+    pub(crate) to: usize,
+}
+
+impl Board {
+    /// The board `cells` of `shape`. O(N).
+    pub(crate) fn new(shape: Shape, cells: Vec<u32>) -> Self {
+        let blank = cells.iter().position(|&t| t == 0).unwrap_or(0);
+        Board {
+            shape,
+            cells,
+            blank,
+        }
+    }
+
+    /// Moves the blank by `m`, swapping it with the tile on that side: the slide of that
+    /// tile, or `None` (the board unchanged) when `m` leaves the board. O(1).
+    pub(crate) fn slide(&mut self, m: Move) -> Option<Slide> {
+        let from = self.shape.neighbor(self.blank, m)?;
+        let to = std::mem::replace(&mut self.blank, from);
+        self.cells.swap(from, to);
+        Some(Slide {
+            tile: self.cells[to],
+            from,
+            to,
+        })
+    }
+}
+
 /// The letters of a path, e.g. `DLRU`.
 pub fn path_text(moves: &[Move]) -> String {
     moves.iter().map(|m| m.letter()).collect()
+}
+
+/// `n` moves in words: `1 move`, `5 moves`.
+pub fn moves_text(n: u64) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    format!("{n} move{s}")
 }
 
 /// The position of every tile: `result[t]` is the cell holding tile `t`. O(N).

@@ -1,5 +1,6 @@
 //! The errors of this program and their exit codes.
 
+use super::show::{MAX_MOVES, MAX_SIDE};
 use std::fmt;
 
 /// A search limit that stopped a search, with the count reached.
@@ -42,6 +43,13 @@ pub enum Error {
         flag: &'static str,
         value: String,
         expected: &'static str,
+    },
+    /// Returned when a fourth file is named with `--check`: INPUT, OUTPUT and ANSWER at most.
+    FourthFile(String),
+    /// Returned when `--check` is given with a flag it cannot honour; `why` says why.
+    NotWithCheck {
+        flag: &'static str,
+        why: &'static str,
     },
     /// Returned when `--algo dfs` is given without `--bound K`.
     DfsWithoutBound,
@@ -88,6 +96,18 @@ pub enum Error {
         expected: u128,
         found: usize,
     },
+    /// Returned when the input ends where `--check` expects the answer to a case.
+    NoAnswer { case: usize },
+    /// Returned when the input ends after a count of moves, before the path.
+    NoPath { case: usize, count: u64 },
+    /// Returned when `--check` finds a token that cannot stand where it is in an answer;
+    /// `expected` says what would.
+    BadAnswer {
+        case: usize,
+        at: Place,
+        token: String,
+        expected: String,
+    },
     /// Returned when the `--goal` board has another number of cells than the case.
     GoalSize {
         case: usize,
@@ -100,6 +120,23 @@ pub enum Error {
         search: &'static str,
         cells: usize,
     },
+    /// Returned when `--show` or `--svg` (`flag`) is asked to draw a board of more than
+    /// [`MAX_SIDE`](super::show::MAX_SIDE) rows or columns.
+    TooLargeToDraw {
+        case: usize,
+        flag: &'static str,
+        rows: usize,
+        cols: usize,
+    },
+    /// Returned when `--show` or `--svg` (`flag`) is asked to draw a path of more than
+    /// [`MAX_MOVES`](super::show::MAX_MOVES) moves.
+    TooLongToDraw {
+        case: usize,
+        flag: &'static str,
+        moves: u64,
+    },
+    /// Returned when the picture of `--svg` cannot be written.
+    CannotWrite { file: String, message: String },
     /// Returned when `any` cannot place a tile: a bug, which the tests find on no board,
     /// reported as an error rather than a panic, with the tile and its cell.
     Stuck { case: usize, at: super::any::Stuck },
@@ -135,12 +172,16 @@ impl Error {
         match self {
             Error::UnknownFlag(_)
             | Error::SecondFile(_)
+            | Error::FourthFile(_)
+            | Error::NotWithCheck { .. }
             | Error::MissingValue(_)
             | Error::BadValue { .. }
             | Error::DfsWithoutBound
             | Error::BoundWithoutDfs(_)
             | Error::Requires { .. }
-            | Error::Together(..) => 2,
+            | Error::Together(..)
+            | Error::TooLargeToDraw { .. }
+            | Error::TooLongToDraw { .. } => 2,
             Error::TooLarge { .. } | Error::Limit { .. } => 3,
             _ => 1,
         }
@@ -181,6 +222,11 @@ impl fmt::Display for Error {
         match self {
             Error::UnknownFlag(flag) => write!(f, "unknown argument {flag:?}"),
             Error::SecondFile(file) => write!(f, "a second file {file:?}: one at most is read"),
+            Error::FourthFile(file) => write!(
+                f,
+                "a fourth file {file:?}: --check reads INPUT OUTPUT ANSWER at most"
+            ),
+            Error::NotWithCheck { flag, why } => write!(f, "--check does not take {flag}: {why}"),
             Error::CannotRead { file, message } => write!(f, "cannot read {file}: {message}"),
             Error::MissingValue(flag) => write!(f, "{flag} needs a value"),
             Error::BadValue {
@@ -236,6 +282,20 @@ impl fmt::Display for Error {
                 f,
                 "case {case}: input ends after {found} of {expected} tiles"
             ),
+            Error::NoAnswer { case } => {
+                write!(f, "case {case}: the answer is missing (end of input)")
+            }
+            Error::NoPath { case, count } => write!(
+                f,
+                "case {case}: the path of {} is missing (end of input)",
+                super::board::moves_text(*count)
+            ),
+            Error::BadAnswer {
+                case,
+                at,
+                token,
+                expected,
+            } => write!(f, "case {case}: \"{token}\" is not {expected} ({at})"),
             Error::GoalSize { case, goal, board } => write!(
                 f,
                 "case {case}: the --goal board has {goal} cells, this board has {board}"
@@ -248,6 +308,20 @@ impl fmt::Display for Error {
                 f,
                 "case {case}: {search} takes boards of at most 256 cells, this one has {cells} (use --algo any)"
             ),
+            Error::TooLargeToDraw {
+                case,
+                flag,
+                rows,
+                cols,
+            } => write!(
+                f,
+                "case {case}: {flag} draws boards of at most {MAX_SIDE} rows and {MAX_SIDE} columns, this one is {rows}×{cols}"
+            ),
+            Error::TooLongToDraw { case, flag, moves } => write!(
+                f,
+                "case {case}: {flag} draws paths of at most {MAX_MOVES} moves, this one has {moves}"
+            ),
+            Error::CannotWrite { file, message } => write!(f, "cannot write {file}: {message}"),
             Error::Stuck { case, at } => write!(
                 f,
                 "case {case}: any could not bring tile {} to row {}, column {}",

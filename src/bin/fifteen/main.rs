@@ -15,7 +15,8 @@
 //!
 //! Per case, a line with the number of moves, or `-1` when the goal cannot be reached; then,
 //! for a reachable goal, a line with the path (empty for a solved board). A letter `U D L R`
-//! names the direction the *blank* moves. `ida` prints the canonical path: the
+//! names the direction the *blank* moves (with `--letters tile`, the direction the moved
+//! tile goes: the opposite letter). `ida` prints the canonical path: the
 //! lexicographically smallest optimal path under `D < L < R < U`. `astar` and `bfs` print an
 //! optimal path rebuilt from their level maps, not always the canonical one; `dfs` prints some
 //! path of at most K moves; `any` prints a valid path, not always a shortest one.
@@ -26,15 +27,21 @@
 //! (the level map of `astar` and `bfs`), `--goal standard|blank-first|spiral|"t t …"`,
 //! `--stats` (per case on stderr), `--max-nodes N`, `--time-limit SECONDS`, `--max-memory MIB`
 //! (default 4096), `--jobs N` (threads: cases at once, or one board's search shared), `--cache
-//! DIR` (`ida`'s tables kept in files), `--units split|work|merge`, `--threshold T`, `--depth D`,
-//! `--drive DIR`, `--engine CMD`, `--engine-from N` (one search cut into units for other
-//! processes: `units`), `--version`, `--help`. The table of flags, the usage and the help are
-//! in `cli`.
+//! DIR` (`ida`'s tables kept in files), `--letters blank|tile`, `--check` (verdicts on the
+//! answers that follow the cases; `--check INPUT OUTPUT [ANSWER]`, testlib's checker of a
+//! judge), `--show` (the boards of each solution after its answer, one a move, played in
+//! place on a terminal), `--svg FILE` (a picture that plays each solution), `--units
+//! split|work|merge`, `--threshold T`, `--depth D`, `--drive DIR`, `--engine CMD`,
+//! `--engine-from N` (one search cut into units for other processes: `units`), `--version`,
+//! `--help`. The table of flags, the usage and the help are in `cli`.
 //!
 //! # Exit codes
 //!
 //! 0 done; 1 bad input (`error: case N: …` on stderr, after the answers to the cases before
-//! it); 2 bad usage; 3 a search limit reached. When stderr is a terminal, a search or table
+//! it) or a file that cannot be read or written, or with `--check` an answer rejected; 2 bad
+//! usage (`--show` or `--svg` on a board or path too large to draw among them); 3 a search
+//! limit reached. `--check INPUT OUTPUT [ANSWER]` exits with testlib's codes: 0 ok, 1 wrong
+//! answer, 2 wrong output format, 3 the check failed. When stderr is a terminal, a search or table
 //! build of more than a second shows a status line there, cleared when the case is answered;
 //! judges, pipes and tests see nothing of it.
 //!
@@ -82,8 +89,12 @@
 //!   machines, their results merged, and the driver of a search kept in a work directory
 //!   (`--units`, `--drive`; the format in `units/mod.rs`): `format` (the lines), `split`,
 //!   `work`, `merge`, `drive`.
+//! - `show/`: seeing a solution: the path replayed into frames and their text, the frames
+//!   played in place on a terminal, the SVG picture (its map in `show/mod.rs`).
 //! - `cli/`: the flags, the log (notes, `--stats`, the status line), the per-case solver, the
 //!   threads and `run` (its map in `cli/mod.rs`).
+//! - `check/`: `--check`: answers read, replayed and set against the least number of moves
+//!   that `cli`'s solver finds; testlib's checker (its map in `check/mod.rs`).
 //! - `main.rs`: this header and `main`, which only locks stdin and stdout and maps errors to
 //!   exit codes.
 //!
@@ -92,28 +103,49 @@
 
 #![forbid(unsafe_code)]
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 pub mod any;
 pub mod board;
+pub mod check;
 pub mod cli;
 pub mod error;
 pub mod goal;
 pub mod parse;
 pub mod search;
+pub mod show;
 pub mod units;
 
+use cli::args::Config;
 use cli::{help, parse_args, run, Command, Terminals, USAGE, VERSION};
 use error::Error;
 
-/// Reads the cases of FILE or stdin, writes the answers to stdout, maps errors to exit
-/// codes (1 input, 2 usage, 3 limit).
+/// With `checking`, `--check`'s verdicts on the cases and answers of `input`, else the
+/// answers to its cases, written to `output`: whether every answer checked is accepted.
+fn answer<R: BufRead, W: Write>(
+    config: &Config,
+    checking: bool,
+    input: R,
+    output: &mut W,
+    terminals: Terminals,
+) -> Result<bool, Error> {
+    let log = &mut io::stderr();
+    if checking {
+        check::run(config, input, output, log, terminals.stderr)
+    } else {
+        run(config, input, output, log, terminals).map(|()| true)
+    }
+}
+
+/// Reads the cases of FILE or stdin, writes the answers (or, with `--check`, the verdicts)
+/// to stdout, maps errors to exit codes (1 input or an answer rejected, 2 usage, 3 limit);
+/// `--check INPUT OUTPUT [ANSWER]` exits with testlib's codes.
 fn main() -> ExitCode {
     // An argument that is not UTF-8 is read lossily, to be refused as unknown or bad.
     let args = std::env::args_os().skip(1);
     let command = parse_args(args.map(|arg| arg.to_string_lossy().into_owned()));
-    let config = match command {
+    let (config, checking) = match command {
         Ok(Command::Help) => {
             println!("{}", help());
             return ExitCode::SUCCESS;
@@ -122,7 +154,13 @@ fn main() -> ExitCode {
             println!("fifteen {VERSION}");
             return ExitCode::SUCCESS;
         }
-        Ok(Command::Solve(config)) => config,
+        Ok(Command::Solve(config)) => (config, false),
+        Ok(Command::Check(config, None)) => (config, true),
+        Ok(Command::Check(config, Some(files))) => {
+            let outcome = check::testlib::judge_files(&config, &files);
+            eprintln!("{outcome}");
+            return ExitCode::from(outcome.exit_code());
+        }
         Err(e) => {
             eprintln!("error: {e}\n{USAGE}");
             return ExitCode::from(e.exit_code());
@@ -130,21 +168,16 @@ fn main() -> ExitCode {
     };
     let stdout = io::stdout();
     let mut output = io::BufWriter::new(stdout.lock());
-    let stderr = io::stderr().is_terminal();
+    let (stdout_terminal, stderr) = (io::stdout().is_terminal(), io::stderr().is_terminal());
     let result = match &config.file {
         Some(file) => match std::fs::read(file) {
             Ok(bytes) => {
                 let terminals = Terminals {
                     stdin: false,
+                    stdout: stdout_terminal,
                     stderr,
                 };
-                run(
-                    &config,
-                    &bytes[..],
-                    &mut output,
-                    &mut io::stderr(),
-                    terminals,
-                )
+                answer(&config, checking, &bytes[..], &mut output, terminals)
             }
             Err(e) => Err(Error::CannotRead {
                 file: file.clone(),
@@ -154,15 +187,18 @@ fn main() -> ExitCode {
         None => {
             let terminals = Terminals {
                 stdin: io::stdin().is_terminal(),
+                stdout: stdout_terminal,
                 stderr,
             };
             let stdin = io::stdin().lock();
-            run(&config, stdin, &mut output, &mut io::stderr(), terminals)
+            answer(&config, checking, stdin, &mut output, terminals)
         }
     };
     let flushed = output.flush();
-    match result.and(flushed.map_err(|e| Error::Io(e.to_string()))) {
-        Ok(()) => ExitCode::SUCCESS,
+    let flushed = flushed.map_err(|e| Error::Io(e.to_string()));
+    match result.and_then(|accepted| flushed.map(|()| accepted)) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(e.exit_code())

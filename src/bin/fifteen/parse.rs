@@ -1,13 +1,14 @@
-//! Reading the cases: tokens with their places (line and column), headers, tiles.
+//! Reading the cases: tokens with their places (line and column), headers, tiles; and the
+//! tokens between cases, where `--check` finds the answers.
 
 use super::board::Shape;
 use super::error::{Error, Place};
 
 /// A run of non-whitespace bytes and where it starts.
 #[derive(Clone, Copy, Debug)]
-struct Token<'a> {
-    text: &'a [u8],
-    at: Place,
+pub(crate) struct Token<'a> {
+    pub(crate) text: &'a [u8],
+    pub(crate) at: Place,
 }
 
 /// One board read from the input.
@@ -35,6 +36,14 @@ impl<'a> Cases<'a> {
             case: 0,
             failed: false,
         }
+    }
+
+    /// Takes the next token, if any, as it is: what follows a case in `--check`'s input
+    /// (its answer), or every token of an input that holds answers only. O(1).
+    pub(crate) fn take_token(&mut self) -> Option<Token<'a>> {
+        let token = *self.tokens.get(self.next)?;
+        self.next += 1;
+        Some(token)
     }
 
     /// Reads the case whose header starts at `self.next`.

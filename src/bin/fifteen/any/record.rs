@@ -147,6 +147,16 @@ impl Packed {
         out.write_all(&buffer)
     }
 
+    /// Hands every move (all of them: see [`Packed::is_whole`]) to `record`, in order, 16
+    /// at a time. O(moves).
+    pub(crate) fn replay<R: Record>(&self, record: &mut R) {
+        let words = self.blocks.iter().flatten().map(|&word| (word, 32));
+        for (word, n) in words.chain(Some((self.pending, (self.count % 32) as u32))) {
+            record.record_codes(word & 0xFFFF_FFFF, n.min(16));
+            record.record_codes(word >> 32, n.saturating_sub(16));
+        }
+    }
+
     /// Keeps the word of the last 32 moves, or drops every block once past the limit.
     /// Out of line: [`Record::record`], inlined at every move, stays short.
     #[inline(never)]

@@ -1,6 +1,7 @@
 //! The command line: the flags, the usage and the help, and what they choose ([`Config`]).
 //! Uses the goals and `--goal`'s board reader; nothing here reads input or solves.
 
+use super::super::board::Lettering;
 use super::super::error::Error;
 use super::super::goal::Goal;
 use super::super::parse::goal_tiles;
@@ -37,7 +38,16 @@ for a reachable goal, the path in U D L R (the direction the blank moves; an emp
 line for a solved board).
 
 Exit codes: 0 done; 1 bad input (\"error: case N: ...\" on stderr, after the answers
-to the cases before it) or a FILE that cannot be read; 2 bad usage; 3 a limit reached.
+to the cases before it) or a FILE that cannot be read (or written, for --svg); 2 bad
+usage (--show or --svg on too large a board or path, too); 3 a limit reached.
+
+--check reads each case followed by its answer: the count line, then the path line
+(-1 alone for an unreachable goal; 0 alone for a solved board), or the path line
+alone. It prints per case \"ok COUNT\" or \"case N: \" and what is wrong and where, and
+exits 0 when every answer is accepted, 1 when one is not. --check INPUT OUTPUT
+[ANSWER] is a testlib checker: INPUT the cases; OUTPUT and ANSWER (the jury's, taken
+as the least, else the checker solves) answers with their counts; one line on
+stderr; exit 0 ok, 1 wrong answer, 2 wrong output format, 3 FAIL.
 
 Examples:
   $ printf '3\\n2 8 3\\n1 0 4\\n7 6 5\\n' | fifteen --goal spiral
@@ -47,7 +57,10 @@ Examples:
   2
   RR
   $ fifteen --algo any boards.txt        # fast, not optimal, any size
-  $ fifteen --cache tables korf100.txt   # 8-7 tables kept in tables/, built once";
+  $ fifteen --cache tables korf100.txt   # 8-7 tables kept in tables/, built once
+  $ fifteen --check in.txt out.txt ans.txt   # a judge's checker
+  $ fifteen --show board.txt                 # the boards, one a move
+  $ fifteen --svg solution.svg board.txt     # a picture that plays the solution";
 
 /// The column where a flag's help starts.
 const HELP_COLUMN: usize = 20;
@@ -100,6 +113,15 @@ impl Algorithm {
     }
 }
 
+/// How `--show` shows the boards of a solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Show {
+    /// Every frame as text, one after another: stdout is not a terminal.
+    Frames,
+    /// Each frame over the one before, at a pace a person can follow: stdout is a terminal.
+    Play,
+}
+
 /// The level map chosen by `--map`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum MapKind {
@@ -123,6 +145,12 @@ pub(crate) struct Config {
     pub(crate) cache: Option<PathBuf>,
     /// The file to read the cases from (`[FILE]`), else stdin.
     pub(crate) file: Option<String>,
+    /// What the letters of the paths written and read name (`--letters`).
+    pub(crate) letters: Lettering,
+    /// The boards of each solution after its answer (`--show`).
+    pub(crate) show: Option<Show>,
+    /// The file of each solution's picture (`--svg`), numbered after the first case.
+    pub(crate) svg: Option<PathBuf>,
     /// What `--units` and `--drive` ask for.
     pub(crate) units: UnitFlags,
 }
@@ -152,6 +180,17 @@ pub(crate) struct UnitFlags {
     pub(crate) engine_from: u64,
 }
 
+impl Config {
+    /// The flag that draws solutions, `--show` before `--svg`, if either is given.
+    pub(crate) fn drawing(&self) -> Option<&'static str> {
+        match (self.show, &self.svg) {
+            (Some(_), _) => Some("--show"),
+            (None, Some(_)) => Some("--svg"),
+            (None, None) => None,
+        }
+    }
+}
+
 impl Default for Config {
     fn default() -> Self {
         Config {
@@ -167,6 +206,9 @@ impl Default for Config {
             jobs: 1,
             cache: None,
             file: None,
+            letters: Lettering::Blank,
+            show: None,
+            svg: None,
             units: UnitFlags {
                 mode: None,
                 threshold: None,
@@ -183,7 +225,19 @@ impl Default for Config {
 pub(crate) enum Command {
     Help,
     Version,
-    Solve(Box<Config>),
+    Solve(Config),
+    /// `--check`: the answers after the cases of `config.file` or stdin, or, with files,
+    /// testlib's checker.
+    Check(Config, Option<TestlibFiles>),
+}
+
+/// The files of `--check INPUT OUTPUT [ANSWER]`: the cases, the answers to check and the
+/// jury's answers.
+#[derive(Debug)]
+pub(crate) struct TestlibFiles {
+    pub(crate) input: String,
+    pub(crate) output: String,
+    pub(crate) answer: Option<String>,
 }
 
 /// A flag of the command line.
@@ -192,6 +246,8 @@ enum Flag {
     Help,
     Version,
     Stats,
+    Check,
+    Show,
     /// A flag followed by a value.
     Valued(Valued),
 }
@@ -203,11 +259,13 @@ enum Valued {
     Bound,
     Map,
     Goal,
+    Letters,
     MaxNodes,
     TimeLimit,
     MaxMemory,
     Jobs,
     Cache,
+    Svg,
     Units,
     Threshold,
     Depth,
@@ -224,11 +282,13 @@ impl Valued {
             Valued::Bound => "K",
             Valued::Map => "M",
             Valued::Goal => "G",
+            Valued::Letters => "L",
             Valued::MaxNodes => "N",
             Valued::TimeLimit => "S",
             Valued::MaxMemory => "MIB",
             Valued::Jobs => "N",
             Valued::Cache => "DIR",
+            Valued::Svg => "FILE",
             Valued::Units => "MODE",
             Valued::Threshold => "T",
             Valued::Depth => "D",
@@ -247,7 +307,7 @@ struct Spec {
 }
 
 /// Every flag, in the order of the help, which is written from this table.
-const FLAGS: [Spec; 18] = [
+const FLAGS: [Spec; 22] = [
     Spec {
         names: &["--algo"],
         flag: Flag::Valued(Valued::Algo),
@@ -270,6 +330,22 @@ moves; any: fast, not optimal, for boards of any size",
         flag: Flag::Valued(Valued::Goal),
         help: "standard (default: 1 2 ... N-1 0), blank-first (0 1 ... N-1),
 spiral, or \"t t t ...\" (a board of the case's size)",
+    },
+    Spec {
+        names: &["--letters"],
+        flag: Flag::Valued(Valued::Letters),
+        help: "what a path letter names, in paths written and read: blank
+(default), the direction the blank moves, as judges write; tile,
+the direction the moved tile goes (the opposite letter), as
+speedsolvers and slidy write. Either way the canonical path is
+the least in D < L < R < U of the blank's moves",
+    },
+    Spec {
+        names: &["--check"],
+        flag: Flag::Check,
+        help: "check the answer after each case: legal, reaching the goal,
+the least number of moves (solved with --algo ida, astar or
+bfs); with INPUT OUTPUT [ANSWER], testlib's checker (below)",
     },
     Spec {
         names: &["--stats"],
@@ -304,6 +380,20 @@ spiral, or \"t t t ...\" (a board of the case's size)",
 (577 MB, minutes to build once; the hardest boards in seconds)",
     },
     Spec {
+        names: &["--show"],
+        flag: Flag::Show,
+        help: "after each answer, the boards from the start to the goal, one a
+move, the tile moved in [ ]; played in place on a terminal
+(boards of at most 10 x 10, paths of at most 1000 moves: exit 2)",
+    },
+    Spec {
+        names: &["--svg"],
+        flag: Flag::Valued(Valued::Svg),
+        help: "write a picture that plays each solution in a browser to FILE
+(case 1), FILE-2 (case 2, before FILE's extension), ...;
+none for -1; the limits of --show",
+    },
+    Spec {
         names: &["--units"],
         flag: Flag::Valued(Valued::Units),
         help: "one ida search as units of text for other processes: split
@@ -320,7 +410,7 @@ the answer or the next threshold out)",
         names: &["--depth"],
         flag: Flag::Valued(Valued::Depth),
         help: "the depth at which --units split and --drive cut a round
-(default: enough units for 8 a --jobs worker)",
+(default: 8 units a --jobs worker, deeper if one unit dominates)",
     },
     Spec {
         names: &["--drive"],
@@ -362,25 +452,33 @@ enum Search {
     Any,
 }
 
-/// What the flags have chosen so far: the configuration, and `--algo` and `--bound`, which
-/// are checked together at the end.
+/// What the flags have chosen so far: the configuration, and `--algo`, `--bound`,
+/// `--check` and the files, which are checked together at the end.
 struct Chosen {
     config: Config,
     search: Search,
     bound: Option<u64>,
+    check: bool,
+    files: Vec<String>,
     /// `--units` or `--drive`, whichever was given.
     mode_flag: Option<&'static str>,
     /// `--engine-from`, if given.
     engine_from: Option<u64>,
 }
 
-/// Reads the flags (`--flag value` or `--flag=value`) and one argument not starting with
-/// `-`, the file to read. O(arguments).
+/// Reads the flags (`--flag value` or `--flag=value`) and the arguments not starting with
+/// `-`: the file to read, or with `--check` up to three (`INPUT OUTPUT [ANSWER]`).
+/// O(arguments).
 pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Error> {
+    let args: Vec<String> = args.into_iter().collect();
+    // Without `--check`, a second file is refused where it stands, before the flags after it.
+    let may_check = args.iter().any(|arg| arg == "--check");
     let mut chosen = Chosen {
         config: Config::default(),
         search: Search::Ida,
         bound: None,
+        check: false,
+        files: Vec::new(),
         mode_flag: None,
         engine_from: None,
     };
@@ -399,10 +497,11 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
             if arg.starts_with('-') {
                 return Err(Error::UnknownFlag(arg));
             }
-            if chosen.config.file.is_some() {
-                return Err(Error::SecondFile(arg));
+            match chosen.files.len() {
+                1 if !may_check => return Err(Error::SecondFile(arg)),
+                3 => return Err(Error::FourthFile(arg)),
+                _ => chosen.files.push(arg),
             }
-            chosen.config.file = Some(arg);
             continue;
         };
         let name = spec.names[spec.names.len() - 1];
@@ -410,6 +509,8 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
             Flag::Help => return Ok(Command::Help),
             Flag::Version => return Ok(Command::Version),
             Flag::Stats => chosen.config.stats = true,
+            Flag::Check => chosen.check = true,
+            Flag::Show => chosen.config.show = Some(Show::Frames),
             Flag::Valued(valued) => {
                 let value = inline
                     .or_else(|| args.next())
@@ -423,6 +524,8 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
         mut config,
         search,
         bound,
+        check,
+        files,
         ..
     } = chosen;
     config.algorithm = match (search, bound) {
@@ -436,13 +539,52 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
         (Search::Bfs, None) => Algorithm::Stored(Stored::Bfs),
         (Search::Any, None) => Algorithm::Any,
     };
-    Ok(Command::Solve(Box::new(config)))
+    if !check {
+        if let Some(second) = files.get(1) {
+            return Err(Error::SecondFile(second.clone()));
+        }
+        config.file = files.into_iter().next();
+        return Ok(Command::Solve(config));
+    }
+    checked(config, files)
+}
+
+/// The command of `--check` with `config` and the files named.
+fn checked(mut config: Config, files: Vec<String>) -> Result<Command, Error> {
+    let optimal = "it needs the least number of moves: --algo ida, astar or bfs";
+    let refused = match config.algorithm {
+        Algorithm::Stored(Stored::Dfs(_)) => Some(("--algo dfs", optimal)),
+        Algorithm::Any => Some(("--algo any", optimal)),
+        _ if config.stats => Some(("--stats", "it prints verdicts, not searches")),
+        _ => config
+            .drawing()
+            .map(|flag| (flag, "it prints verdicts, not solutions")),
+    };
+    if let Some((flag, why)) = refused {
+        return Err(Error::NotWithCheck { flag, why });
+    }
+    let mut files = files.into_iter();
+    match (files.next(), files.next(), files.next()) {
+        (Some(input), Some(output), answer) => {
+            let testlib = TestlibFiles {
+                input,
+                output,
+                answer,
+            };
+            Ok(Command::Check(config, Some(testlib)))
+        }
+        (input, _, _) => {
+            config.file = input;
+            Ok(Command::Check(config, None))
+        }
+    }
 }
 
 impl Chosen {
     /// Checks that the flags of `--units` and `--drive` go together, and sets
     /// `--engine-from`.
     fn check_units(&mut self) -> Result<(), Error> {
+        let drawing = self.config.drawing();
         let units = &mut self.config.units;
         let needs = |given: bool, flag, needs| match given {
             true => Err(Error::Requires { flag, needs }),
@@ -452,6 +594,13 @@ impl Chosen {
         let drive = matches!(mode, Some(Mode::Drive(_)));
         if let Some(flag) = self.mode_flag {
             needs(!matches!(self.search, Search::Ida), flag, "--algo ida")?;
+            // Only merge and drive print answers to draw.
+            let answers = drive || mode == Some(&Mode::Merge);
+            match (self.check, drawing) {
+                (true, _) => return Err(Error::Together("--check", flag)),
+                (false, Some(drawing)) if !answers => return Err(Error::Together(flag, drawing)),
+                _ => {}
+            }
         }
         needs(
             units.threshold.is_some() && !split,
@@ -517,6 +666,13 @@ impl Chosen {
                     })?),
                 }
             }
+            Valued::Letters => {
+                config.letters = match value.as_str() {
+                    "blank" => Lettering::Blank,
+                    "tile" => Lettering::Tile,
+                    _ => return Err(bad("blank or tile")),
+                }
+            }
             Valued::MaxNodes => {
                 config.limits.max_nodes = Some(value.parse().map_err(|_| bad("a number of nodes"))?)
             }
@@ -535,6 +691,8 @@ impl Chosen {
             Valued::Jobs => config.jobs = positive("a positive number of threads")?,
             Valued::Cache if value.is_empty() => return Err(bad("a directory")),
             Valued::Cache => config.cache = Some(PathBuf::from(&value)),
+            Valued::Svg if value.is_empty() => return Err(bad("a file")),
+            Valued::Svg => config.svg = Some(PathBuf::from(&value)),
             Valued::Units | Valued::Drive => {
                 let mode = match (valued, value.as_str()) {
                     (Valued::Drive, "") => return Err(bad("a directory")),

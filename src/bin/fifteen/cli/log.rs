@@ -1,9 +1,16 @@
 //! The run's stderr: notes and warnings, the `--stats` lines, the status line of long
-//! searches on a terminal; and the answer lines a case prints. Uses the solver's answers.
+//! searches on a terminal; and what a case prints: the answer lines, in the letters of
+//! `--letters`, then the boards of `--show` and the picture of `--svg`. Uses the solver's
+//! answers and `show`.
 
+use super::super::board::Lettering;
+use super::super::error::Error;
+use super::super::parse::Case;
 use super::super::search::Notes;
-use super::args::{Algorithm, Config, Stored};
+use super::super::show::{play, svg, svg_file, write_frames, Solution, PACE};
+use super::args::{Algorithm, Config, Show, Stored};
 use super::solve::Answer;
+use super::solve::Path;
 use std::io::Write;
 use std::sync::{mpsc, Mutex};
 use std::time::Duration;
@@ -11,7 +18,7 @@ use std::time::Duration;
 /// The run's stderr, shared by its threads: `note:` and `warning:` lines, `--stats` lines
 /// and, when it is a terminal, one status line rewritten in place, cleared before any
 /// other line is written.
-pub(super) struct Log<'a> {
+pub(crate) struct Log<'a> {
     out: Mutex<LogOut<'a>>,
     /// Whether a person is watching: stderr is a terminal.
     terminal: bool,
@@ -25,7 +32,7 @@ struct LogOut<'a> {
 
 impl<'a> Log<'a> {
     /// A log to `writer`; status lines and advice only when `terminal`.
-    pub(super) fn new(writer: &'a mut (dyn Write + Send), terminal: bool) -> Self {
+    pub(crate) fn new(writer: &'a mut (dyn Write + Send), terminal: bool) -> Self {
         Log {
             out: Mutex::new(LogOut {
                 writer,
@@ -91,7 +98,7 @@ const STATUS_EVERY: Duration = Duration::from_millis(250);
 
 /// Runs `work`, with a thread that keeps the status line that `status` gives (none
 /// when it gives `None`) on `log` when `log` goes to a terminal.
-pub(super) fn with_status<T>(
+pub(crate) fn with_status<T>(
     status: &(dyn Fn() -> Option<String> + Sync),
     log: &Log,
     work: impl FnOnce() -> T,
@@ -117,27 +124,34 @@ pub(super) fn with_status<T>(
     })
 }
 
-/// Writes the answer to case number `number` to `output`, and its `--stats` line and `dfs`
-/// note to `log`.
+/// Writes the answer to case number `number`, `case`, to `output`, then its boards
+/// (`--show`) and its picture (`--svg`); its `--stats` line and `dfs` note to `log`.
 pub(super) fn write_answer<W: Write>(
     config: &Config,
-    number: usize,
+    (number, case): (usize, &Case),
     answer: &Answer,
     output: &mut W,
     log: &Log,
-) -> std::io::Result<()> {
+) -> Result<(), Error> {
+    let io = |e: std::io::Error| Error::Io(e.to_string());
     match &answer.moves {
         Some(path) => {
-            writeln!(output, "{}", path.count())?;
-            path.write_letters(output)?;
-            writeln!(output)?;
+            writeln!(output, "{}", path.count()).map_err(io)?;
+            match config.letters {
+                Lettering::Blank => path.write_letters(output),
+                lettering => path.write_letters(&mut Renamed { output, lettering }),
+            }
+            .map_err(io)?;
+            writeln!(output).map_err(io)?;
+            draw(config, (number, case), path, output)?;
         }
-        None => writeln!(output, "-1")?,
+        None => writeln!(output, "-1").map_err(io)?,
     }
     if let (Algorithm::Stored(Stored::Dfs(k)), None, true) =
         (config.algorithm, &answer.moves, answer.reachable)
     {
-        log.line(&format!("note: case {number}: no path within --bound {k}"))?;
+        log.line(&format!("note: case {number}: no path within --bound {k}"))
+            .map_err(io)?;
     }
     if config.stats {
         let s = &answer.stats;
@@ -152,7 +166,57 @@ pub(super) fn write_answer<W: Write>(
         if let (Some(distance), Some(path)) = (s.manhattan, &answer.moves) {
             line += &format!(", moves {}, manhattan {distance}", path.count());
         }
-        log.line(&line)?;
+        log.line(&line).map_err(io)?;
     }
     Ok(())
+}
+
+/// Shows the boards of `path` from the board of `case` on `output` (`--show`) and writes
+/// its picture to its file (`--svg`); nothing without those flags. O(N · moves).
+fn draw<W: Write>(
+    config: &Config,
+    (number, case): (usize, &Case),
+    path: &Path,
+    output: &mut W,
+) -> Result<(), Error> {
+    if config.drawing().is_none() {
+        return Ok(());
+    }
+    let io = |e: std::io::Error| Error::Io(e.to_string());
+    let mut solution = Solution::new(case.shape, case.cells.clone(), config.letters);
+    path.replay(&mut solution).map_err(io)?;
+    let solution = solution.checked().map_err(io)?;
+    match config.show {
+        Some(Show::Frames) => write_frames(&solution, output).map_err(io)?,
+        Some(Show::Play) => play(&solution, output, &PACE).map_err(io)?,
+        None => {}
+    }
+    if let Some(file) = &config.svg {
+        let file = svg_file(file, number);
+        std::fs::write(&file, svg(&solution)).map_err(|e| Error::CannotWrite {
+            file: file.display().to_string(),
+            message: e.to_string(),
+        })?;
+    }
+    Ok(())
+}
+
+/// A writer of path letters that renames the blank's letters, which every search writes,
+/// into `lettering`'s on their way to `output`.
+struct Renamed<'a, W: Write> {
+    output: &'a mut W,
+    lettering: Lettering,
+}
+
+impl<W: Write> Write for Renamed<'_, W> {
+    fn write(&mut self, letters: &[u8]) -> std::io::Result<usize> {
+        let mut renamed = letters.to_vec();
+        self.lettering.rename(&mut renamed);
+        self.output.write_all(&renamed)?;
+        Ok(letters.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.output.flush()
+    }
 }

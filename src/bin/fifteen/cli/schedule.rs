@@ -5,7 +5,7 @@ use super::super::error::Error;
 use super::super::parse::{Case, Cases};
 use super::super::search::Notes;
 use super::super::units::{self, Progress};
-use super::args::Config;
+use super::args::{Config, Show};
 use super::log::{with_status, write_answer, Log};
 use super::solve::{Answer, Solver};
 use std::io::{BufRead, Write};
@@ -13,14 +13,15 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 /// The threads the machine runs at once (1 when it cannot tell).
-fn machine_threads() -> usize {
+pub(crate) fn machine_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// Whether stdin and stderr are terminals: a person typing cases, or watching.
+/// Whether stdin, stdout and stderr are terminals: a person typing cases, or watching.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Terminals {
     pub(crate) stdin: bool,
+    pub(crate) stdout: bool,
     pub(crate) stderr: bool,
 }
 
@@ -32,7 +33,8 @@ pub(crate) struct Terminals {
 /// the machine has): as many cases at once as there are threads, and the threads left
 /// over (jobs / cases, when there are fewer cases) share the search of each board. Stops
 /// at the first bad case or limit reached, after the answers to the cases before it,
-/// calling off the searches of the cases after it.
+/// calling off the searches of the cases after it. `--show` writes each case's frames
+/// after its answer, played in place when stdout is a terminal.
 pub(crate) fn run<R: BufRead, W: Write, L: Write + Send>(
     config: &Config,
     mut input: R,
@@ -45,24 +47,28 @@ pub(crate) fn run<R: BufRead, W: Write, L: Write + Send>(
     // The one place `--jobs` is capped: the solver's tables are built on these threads too.
     let given_jobs = config.jobs;
     let jobs = given_jobs.min(machine_threads());
+    // `--show` plays its frames in place when a person watches stdout.
+    let show = config
+        .show
+        .map(|show| if terminals.stdout { Show::Play } else { show });
     let config = &Config {
         jobs,
+        show,
         ..config.clone()
     };
     if let Some(mode) = &config.units.mode {
-        // Units are read whole, typed or not.
+        // Units are read whole, typed or not; merge and drive answer one case.
         let mut bytes = Vec::new();
         input.read_to_end(&mut bytes).map_err(io)?;
         let (progress, notes) = (Progress::new(), &log as &dyn Notes);
-        return with_status(&|| progress.line(), &log, || {
-            units::run(
-                (config, given_jobs),
-                mode,
-                &bytes,
-                output,
-                (notes, &progress),
-            )
-        });
+        let answered = with_status(&|| progress.line(), &log, || {
+            let outputs = (&mut *output, (notes, &progress));
+            units::run((config, given_jobs), mode, &bytes, outputs)
+        })?;
+        return match answered {
+            Some((case, answer)) => write_answer(config, (1, &case), &answer, output, &log),
+            None => Ok(()),
+        };
     }
     if terminals.stdin {
         let solver = Solver::new(config.clone(), 1, jobs);
@@ -109,7 +115,7 @@ fn answer_as_typed<R: BufRead, W: Write>(
                 Err(e) => return Err(e),
             };
             let answer = solver.answer(&case, index + 1, log)?;
-            write_answer(config, index + 1, &answer, output, log).map_err(io)?;
+            write_answer(config, (index + 1, &case), &answer, output, log)?;
             output.flush().map_err(io)?;
             answered += 1;
         }
@@ -128,11 +134,10 @@ fn solve_all<W: Write>(
     solver: &Solver,
     (output, log): (&mut W, &Log),
 ) -> Result<(), Error> {
-    let io = |e: std::io::Error| Error::Io(e.to_string());
     if workers == 1 {
         for (index, case) in cases.iter().enumerate() {
             let answer = solver.answer(case, index + 1, log)?;
-            write_answer(config, index + 1, &answer, output, log).map_err(io)?;
+            write_answer(config, (index + 1, case), &answer, output, log)?;
         }
         return Ok(());
     }
@@ -169,9 +174,15 @@ fn solve_all<W: Write>(
         for (index, answer) in answers {
             ready[index] = Some(answer);
             while let Some(answer) = ready.get_mut(written).and_then(Option::take) {
-                written += 1;
                 // (The worker of a failed case has called off the later ones.)
-                write_answer(config, written, &answer?, output, log).map_err(io)?;
+                write_answer(
+                    config,
+                    (written + 1, &cases[written]),
+                    &answer?,
+                    output,
+                    log,
+                )?;
+                written += 1;
             }
         }
         Ok(())

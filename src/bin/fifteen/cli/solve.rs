@@ -2,7 +2,7 @@
 //! reports of it. Uses the plan of `ida`, the stored searches, `any`; writes nothing but
 //! notes.
 
-use super::super::any::{self, Letters};
+use super::super::any::{self, Letters, Record};
 use super::super::board::{manhattan, path_text, Move, Shape};
 use super::super::error::{Error, LimitHit};
 use super::super::goal::is_reachable;
@@ -12,6 +12,7 @@ use super::super::search::pdb::MAX_CELLS;
 use super::super::search::plan::{Plan, Solved};
 use super::super::search::state::{bits_per_cell, BTreeLevels, HashLevels, StateKey};
 use super::super::search::{stored, Budget, Limits, Notes, Puzzle};
+use super::super::show;
 use super::args::{Algorithm, Config, MapKind, Stored};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -65,31 +66,49 @@ impl Path {
         }
     }
 
-    /// Writes the letters of the path to `output`, no line end.
-    pub(crate) fn write_letters<W: Write>(&self, output: &mut W) -> std::io::Result<()> {
+    /// Hands every move of the path, in order, to `record`. O(moves), and for a path held
+    /// as [`Path::Replay`] the time to solve its board again.
+    pub(crate) fn replay<R: Record>(&self, record: &mut R) -> std::io::Result<()> {
         match self {
-            Path::Moves(moves) => output.write_all(path_text(moves).as_bytes()),
-            Path::Packed(packed) => packed.write_letters(output),
+            Path::Moves(moves) => moves.iter().for_each(|&m| record.record(m)),
+            Path::Packed(packed) => packed.replay(record),
             Path::Replay {
                 shape,
                 cells,
                 goal,
                 variant,
-                count,
+                ..
             } => {
+                any::solve(*shape, cells, goal, *variant, record).map_err(|_| changed())?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the letters of the path to `output`, no line end.
+    pub(crate) fn write_letters<W: Write>(&self, output: &mut W) -> std::io::Result<()> {
+        match self {
+            Path::Moves(moves) => output.write_all(path_text(moves).as_bytes()),
+            Path::Packed(packed) => packed.write_letters(output),
+            Path::Replay { count, .. } => {
                 let mut letters = Letters::new(&mut *output);
-                let solved = any::solve(*shape, cells, goal, *variant, &mut letters);
+                let replayed = self.replay(&mut letters);
                 let written = letters.finish()?;
-                match solved {
-                    Ok(_) if written == *count => Ok(()),
-                    _ => Err(std::io::Error::new(
-                        std::io::ErrorKind::Other,
-                        "any's path changed between its count and its letters",
-                    )),
+                match replayed {
+                    Ok(()) if written == *count => Ok(()),
+                    _ => Err(changed()),
                 }
             }
         }
     }
+}
+
+/// The error of a path held as [`Path::Replay`] that is not made again as it was counted.
+fn changed() -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::Other,
+        "any's path changed between its count and its letters",
+    )
 }
 
 /// The answer to one case: a path, or `None` when the goal is not reached (by parity, or
@@ -331,27 +350,41 @@ impl Solver {
         })
     }
 
-    /// The answer to case number `number` for the configured goal.
-    pub(super) fn answer(
-        &self,
-        case: &Case,
-        number: usize,
-        notes: &dyn Notes,
-    ) -> Result<Answer, Error> {
-        let goal = self
-            .config
+    /// The configured goal for case number `number`. O(N).
+    pub(crate) fn goal(&self, case: &Case, number: usize) -> Result<Vec<u32>, Error> {
+        self.config
             .goal
             .board(case.shape)
             .map_err(|goal| Error::GoalSize {
                 case: number,
                 goal,
                 board: case.shape.cells(),
-            })?;
-        self.solve_case((case.shape, &case.cells, &goal), number, notes)
+            })
+    }
+
+    /// The answer to case number `number` for the configured goal; with `--show` or
+    /// `--svg`, refused for a board or path too large to draw (the board before it is
+    /// solved).
+    pub(super) fn answer(
+        &self,
+        case: &Case,
+        number: usize,
+        notes: &dyn Notes,
+    ) -> Result<Answer, Error> {
+        let goal = self.goal(case, number)?;
+        let drawing = self.config.drawing();
+        if let Some(flag) = drawing {
+            show::check_board(flag, number, case.shape)?;
+        }
+        let answer = self.solve_case((case.shape, &case.cells, &goal), number, notes)?;
+        if let (Some(flag), Some(path)) = (drawing, &answer.moves) {
+            show::check_path(flag, number, path.count())?;
+        }
+        Ok(answer)
     }
 
     /// The status line of the earliest case solved for more than a second, if any.
-    pub(super) fn status(&self) -> Option<String> {
+    pub(crate) fn status(&self) -> Option<String> {
         let live = self.live();
         let (case, budget) = live
             .iter()

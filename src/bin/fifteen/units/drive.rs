@@ -302,8 +302,8 @@ pub(crate) struct DriveJob<'a> {
 }
 
 impl BoundJob for DriveJob<'_> {
-    /// The path, or `None` when there is none.
-    type Output = Result<Option<Vec<Move>>, Error>;
+    /// The path, or `None` when there is none, and the nodes of the rounds.
+    type Output = Result<(Option<Vec<Move>>, u64), Error>;
 
     /// The first round's threshold is the bound of the board. Each next round is cut
     /// from the last one's depth on (a unit's share of a round changes little from one
@@ -323,7 +323,7 @@ impl BoundJob for DriveJob<'_> {
             before: u64::MAX,
         };
         let budget = Budget::new(config.limits);
-        let mut before = 0;
+        let (mut before, mut nodes) = (0, 0);
         loop {
             let iteration = Iteration {
                 puzzle,
@@ -342,9 +342,10 @@ impl BoundJob for DriveJob<'_> {
             if config.stats {
                 run.notes.note(&book.stats_line());
             }
+            nodes += book.nodes();
             match merged {
-                Merged::Path(path) => return Ok(Some(path)),
-                Merged::NoPath => return Ok(None),
+                Merged::Path(path) => return Ok((Some(path), nodes)),
+                Merged::NoPath => return Ok((None, nodes)),
                 Merged::Next(next) => {
                     before = book.nodes();
                     let slowest = book.slowest().map_or(0, |(_, nodes, _)| nodes);

@@ -66,9 +66,9 @@ mod work;
 
 pub use format::Problem;
 
-use super::board::{path_text, Move};
+use super::board::Move;
 use super::cli::args::{Config, Mode};
-use super::cli::solve::Solver;
+use super::cli::solve::{Answer, Path, Solver, Stats};
 use super::error::{Error, LimitHit};
 use super::goal::is_reachable;
 use super::parse::{Case, Cases};
@@ -81,7 +81,6 @@ use format::{read_lines, Line, Round, Unit};
 use merge::{Book, Merged};
 use split::{split, Cut, UNITS_PER_WORKER};
 use std::io::Write;
-use std::path::Path;
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -185,13 +184,35 @@ fn no_bound(plan: &Plan, name: &str) -> Problem {
     }
 }
 
-/// Writes an answer in the usual two lines, or `-1` for none.
-fn write_answer<W: Write>(output: &mut W, path: Option<&[Move]>) -> Result<(), Error> {
-    let written = match path {
-        Some(path) => writeln!(output, "{}\n{}", path.len(), path_text(path)),
-        None => writeln!(output, "-1"),
+/// The answer of `round`'s search to print (`cli` prints it as any answer, with its
+/// `--stats` line): `path`, or none (`reachable`: whether the goal can be reached), found
+/// in `nodes` nodes since `started`.
+fn answer_of(
+    round: &Round,
+    (path, reachable): (Option<Vec<Move>>, bool),
+    nodes: u64,
+    started: Instant,
+) -> (Case, Answer) {
+    let case = Case {
+        shape: round.shape,
+        cells: round.board.iter().map(|&t| u32::from(t)).collect(),
     };
-    written.map_err(|e| Error::Io(e.to_string()))
+    let stats = Stats {
+        search: "ida",
+        bound: round.bound.clone(),
+        nodes,
+        solve: started.elapsed(),
+        ..Stats::default()
+    };
+    let moves = path.map(Path::Moves);
+    (
+        case,
+        Answer {
+            moves,
+            reachable,
+            stats,
+        },
+    )
 }
 
 /// The units of one round of a board, with the bound the plan builds.
@@ -275,17 +296,18 @@ impl Units<'_> {
     }
 }
 
-/// Runs `mode` on `input` (read whole), writing to `output`, notes to `notes`, and what
-/// the status line shows to `progress`: a round of each case as units (`split`), the
-/// results of units (`work`), a round's answer (`merge`), or a search kept in a work
-/// directory (`drive`). `workers` is `--jobs` as given, `config.jobs` the threads here.
+/// Runs `mode` on `input` (read whole), writing lines to `output`, notes to `notes`, and
+/// what the status line shows to `progress`: a round of each case as units (`split`),
+/// the results of units (`work`), a round's answer (`merge`: `next T` when it has none),
+/// or a search kept in a work directory (`drive`). The answer of `merge` and `drive` is
+/// returned, for `cli` to print. `workers` is `--jobs` as given, `config.jobs` the
+/// threads here.
 pub(crate) fn run<W: Write>(
     (config, workers): (&Config, usize),
     mode: &Mode,
     input: &[u8],
-    output: &mut W,
-    (notes, progress): (&dyn Notes, &Progress),
-) -> Result<(), Error> {
+    (output, (notes, progress)): (&mut W, (&dyn Notes, &Progress)),
+) -> Result<Option<(Case, Answer)>, Error> {
     let run = Units {
         config,
         workers,
@@ -294,10 +316,10 @@ pub(crate) fn run<W: Write>(
         progress,
     };
     match mode {
-        Mode::Split => run.split_cases(input, output),
-        Mode::Work => run.work_lines(input, output),
+        Mode::Split => run.split_cases(input, output).map(|_| None),
+        Mode::Work => run.work_lines(input, output).map(|_| None),
         Mode::Merge => run.merge_lines(input, output),
-        Mode::Drive(dir) => run.drive(dir, input, output),
+        Mode::Drive(dir) => run.drive(dir, input).map(Some),
     }
 }
 
@@ -369,8 +391,13 @@ impl Units<'_> {
     }
 
     /// `--units merge`: the answer of the round of the unit and result lines of `input`,
-    /// or `next T`.
-    fn merge_lines<W: Write>(&self, input: &[u8], output: &mut W) -> Result<(), Error> {
+    /// or, written to `output`, `next T`.
+    fn merge_lines<W: Write>(
+        &self,
+        input: &[u8],
+        output: &mut W,
+    ) -> Result<Option<(Case, Answer)>, Error> {
+        let started = Instant::now();
         let lines = lines_of(input)?;
         let first = lines.iter().find_map(|(_, line)| match line {
             Line::Unit(unit) => Some(unit.round.clone()),
@@ -398,18 +425,26 @@ impl Units<'_> {
         if self.config.stats {
             self.notes.note(&book.stats_line());
         }
-        match merged {
-            Merged::Path(path) => write_answer(output, Some(&path)),
-            Merged::NoPath => write_answer(output, None),
+        let path = match merged {
+            Merged::Path(path) => Some(path),
+            Merged::NoPath => None,
             Merged::Next(threshold) => {
-                writeln!(output, "next {threshold}").map_err(|e| Error::Io(e.to_string()))
+                let written = writeln!(output, "next {threshold}");
+                return written.map(|_| None).map_err(|e| Error::Io(e.to_string()));
             }
-        }
+        };
+        Ok(Some(answer_of(
+            &book.round,
+            (path, true),
+            book.nodes(),
+            started,
+        )))
     }
 
     /// `--drive DIR`: the answer of the case of `input`, or, with no case, of the search
     /// kept in DIR.
-    fn drive<W: Write>(&self, dir: &Path, input: &[u8], output: &mut W) -> Result<(), Error> {
+    fn drive(&self, dir: &std::path::Path, input: &[u8]) -> Result<(Case, Answer), Error> {
+        let started = Instant::now();
         let cases: Vec<Case> = Cases::new(input).collect::<Result<_, _>>()?;
         if cases.len() > 1 {
             let place = "case 2".to_string();
@@ -423,7 +458,12 @@ impl Units<'_> {
         let round = match (cases.first(), kept) {
             (Some(case), kept) => {
                 let Some(round) = self.search_of(case, 1)? else {
-                    return write_answer(output, None);
+                    let answer = Answer {
+                        moves: None,
+                        reachable: false,
+                        stats: Stats::default(),
+                    };
+                    return Ok((case.clone(), answer));
                 };
                 match kept {
                     Some(kept) => match case_differs(&kept, &round) {
@@ -455,9 +495,9 @@ impl Units<'_> {
             round: round.clone(),
         };
         let place = dir.display().to_string();
-        let path = (self.with_bound(&round, &budget, job))
+        let (path, nodes) = (self.with_bound(&round, &budget, job))
             .map_err(|problem| Error::Unit { place, problem })?
             .map_err(|hit| Error::Limit { case: 1, hit })??;
-        write_answer(output, path.as_deref())
+        Ok(answer_of(&round, (path, true), nodes, started))
     }
 }

@@ -1,0 +1,116 @@
+//! `--check`: verdicts on answers given to cases, whether each path is legal, reaches the
+//! goal and has the least number of moves, in two forms: cases each followed by its answer
+//! (FILE or stdin, a verdict line a case on stdout, the project's exit codes), or testlib's
+//! checker of a judge (`INPUT OUTPUT [ANSWER]`). Uses `parse`, `board`, `goal` and `cli`'s
+//! flags, log and per-case solver, which knows the least number of moves.
+//!
+//! In reading order:
+//!
+//! - `answer`: one answer read: a count and its path, `-1`, or a path alone.
+//! - `verdict`: one answer judged: replayed on its board, set against the least.
+//! - `testlib`: `--check INPUT OUTPUT [ANSWER]`, with testlib's outcomes and exit codes.
+//! - this file: the usual form, [`run`], and the least number of moves that both forms
+//!   ask of the solver.
+
+pub(crate) mod answer;
+pub(crate) mod testlib;
+pub(crate) mod verdict;
+
+use super::cli::args::Config;
+use super::cli::log::{with_status, Log};
+use super::cli::schedule::machine_threads;
+use super::cli::solve::Solver;
+use super::error::Error;
+use super::parse::{Case, Cases};
+use super::search::Notes;
+use answer::{read_answer, Claim};
+use std::io::{Read, Write};
+use verdict::{against_least, replay};
+
+/// A solver for `cases` cases of `config`, its `--jobs` threads (never more than the
+/// machine has) sharing the search of each board.
+fn solver(config: &Config, cases: usize) -> Solver {
+    let jobs = config.jobs.min(machine_threads());
+    Solver::new(
+        Config {
+            jobs,
+            ..config.clone()
+        },
+        cases,
+        jobs,
+    )
+}
+
+/// The least number of moves from `case`, case number `number`, to `goal`, which it
+/// reaches, by the solver's optimal search.
+fn least(
+    solver: &Solver,
+    (case, number): (&Case, usize),
+    goal: &[u32],
+    notes: &dyn Notes,
+) -> Result<u64, Error> {
+    let answer = solver.solve_case((case.shape, &case.cells, goal), number, notes)?;
+    // An optimal search finds a path to every goal that parity allows.
+    Ok(answer.moves.map_or(u64::MAX, |path| path.count()))
+}
+
+/// Reads the cases of `input`, each followed by its answer, a path alone allowed: the
+/// pairs read, and the error that stopped the reading, if one did. O(length).
+fn read_pairs(input: &[u8]) -> (Vec<(Case, Claim<'_>)>, Result<(), Error>) {
+    let mut cases = Cases::new(input);
+    let mut pairs = Vec::new();
+    while let Some(case) = cases.next() {
+        let number = pairs.len() + 1;
+        match case.and_then(|case| Ok((case, read_answer(&mut cases, number, false)?))) {
+            Ok(pair) => pairs.push(pair),
+            Err(e) => return (pairs, Err(e)),
+        }
+    }
+    (pairs, Ok(()))
+}
+
+/// The usual form of `--check`: reads the cases of `input`, each followed by its answer,
+/// and writes a verdict line a case to `output`: `ok` and the count (`-1` for a right
+/// `-1`), or `case N: ` and the fault. Notes of the solver, and its status line when
+/// `terminal`, go to `log`. Returns whether every answer is accepted. Stops at malformed
+/// input or a limit reached, after the verdicts on the cases before it. O(length) beside
+/// one search a case whose path reaches the goal.
+pub(crate) fn run<R: Read, W: Write, L: Write + Send>(
+    config: &Config,
+    mut input: R,
+    output: &mut W,
+    log: &mut L,
+    terminal: bool,
+) -> Result<bool, Error> {
+    let io = |e: std::io::Error| Error::Io(e.to_string());
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes).map_err(io)?;
+    let (pairs, malformed) = read_pairs(&bytes);
+    let solver = solver(config, pairs.len());
+    let log = Log::new(log, terminal);
+    let mut accepted = true;
+    with_status(&|| solver.status(), &log, || {
+        for (index, (case, claim)) in pairs.iter().enumerate() {
+            let number = index + 1;
+            let goal = solver.goal(case, number)?;
+            let verdict = match replay(case, &goal, *claim, config.letters) {
+                Ok(Some(moves)) => {
+                    let least = least(&solver, (case, number), &goal, &log)?;
+                    against_least(moves, least).map(|()| Some(moves))
+                }
+                other => other,
+            };
+            match verdict {
+                Ok(Some(moves)) => writeln!(output, "ok {moves}"),
+                Ok(None) => writeln!(output, "ok -1"),
+                Err(fault) => {
+                    accepted = false;
+                    writeln!(output, "case {number}: {fault}")
+                }
+            }
+            .map_err(io)?;
+        }
+        Ok::<(), Error>(())
+    })?;
+    malformed.map(|()| accepted)
+}
