@@ -21,7 +21,7 @@ use super::format::{read_line, read_lines, Line, Problem, Round, Unit, Worked};
 use super::merge::{differing, Book, Merged};
 use super::split::{split, Cut, UNITS_PER_WORKER};
 use super::work::work;
-use super::Units;
+use super::{at, Units};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -68,12 +68,8 @@ fn read_kept(path: &Path) -> Result<Option<Vec<Line>>, Error> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(dir_error(path, e)),
     };
-    let lines = read_lines(&bytes).map(|(number, line)| {
-        line.map_err(|problem| Error::Unit {
-            place: format!("{}, line {number}", path.display()),
-            problem,
-        })
-    });
+    let lines = read_lines(&bytes)
+        .map(|(number, line)| line.map_err(at(format!("{}, line {number}", path.display()))));
     lines.collect::<Result<_, _>>().map(Some)
 }
 
@@ -116,21 +112,18 @@ impl Driver<'_> {
         let Some(lines) = read_kept(&path)? else {
             return Ok(None);
         };
-        let place = |problem| Error::Unit {
-            place: path.display().to_string(),
-            problem,
-        };
+        let place = || at(path.display());
         let units: Vec<Unit> = (lines.into_iter())
             .map(|line| match line {
                 Line::Unit(unit) => Ok(unit),
-                Line::Worked(_) => Err(place(Problem::Kind { expected: "unit" })),
+                Line::Worked(_) => Err(place()(Problem::Kind { expected: "unit" })),
             })
             .collect::<Result<_, _>>()?;
         let whole = units.first().map_or(0, |unit| unit.round.units);
         let in_order = units.iter().enumerate().all(|(i, unit)| unit.id == i + 1);
         if units.len() != whole || !in_order || whole == 0 {
             let found = units.len();
-            return Err(place(Problem::Incomplete {
+            return Err(place()(Problem::Incomplete {
                 found,
                 units: whole,
             }));
@@ -153,12 +146,11 @@ impl Driver<'_> {
                 continue;
             }
             for line in read_kept(&path)?.unwrap_or_default() {
-                let place = path.display().to_string();
-                let Line::Worked(worked) = line else {
-                    let problem = Problem::Kind { expected: "result" };
-                    return Err(Error::Unit { place, problem });
+                let taken = match line {
+                    Line::Worked(worked) => book.add_result(worked),
+                    Line::Unit(_) => Err(Problem::Kind { expected: "result" }),
                 };
-                (book.add_result(worked)).map_err(|problem| Error::Unit { place, problem })?;
+                taken.map_err(at(path.display()))?;
             }
         }
         Ok(())
@@ -170,10 +162,7 @@ impl Driver<'_> {
         let (id, nodes) = (worked.id, worked.nodes);
         let fresh = !book.has_result(id);
         let text = format!("{worked}\n");
-        (book.add_result(worked)).map_err(|problem| Error::Unit {
-            place: place.to_string(),
-            problem,
-        })?;
+        book.add_result(worked).map_err(at(place))?;
         if fresh {
             let folder = self.results_path(book.round.threshold);
             write_whole(&folder.join(format!("{id}.result")), &text)?;
@@ -205,16 +194,14 @@ impl Driver<'_> {
         if let Some(stdout) = child.stdout.take() {
             for (number, line) in BufReader::new(stdout).lines().enumerate() {
                 let place = format!("the engine's line {}", number + 1);
-                let at = |problem| Error::Unit {
-                    place: place.clone(),
-                    problem,
-                };
                 read = match line.map(|line| read_line(&line)) {
                     Err(e) => Err(failed(format!("cannot be read: {e}"))),
                     Ok(Ok(Some(Line::Worked(worked)))) => self.keep(book, worked, &place),
                     Ok(Ok(None)) => Ok(()),
-                    Ok(Ok(Some(Line::Unit(_)))) => Err(at(Problem::Kind { expected: "result" })),
-                    Ok(Err(problem)) => Err(at(problem)),
+                    Ok(Ok(Some(Line::Unit(_)))) => {
+                        Err(at(&place)(Problem::Kind { expected: "result" }))
+                    }
+                    Ok(Err(problem)) => Err(at(&place)(problem)),
                 };
                 if read.is_err() {
                     let _ = child.kill();
@@ -255,10 +242,6 @@ impl Driver<'_> {
                 units
             }
         };
-        let place = |problem| Error::Unit {
-            place: path.display().to_string(),
-            problem,
-        };
         let first = &units[0].round;
         let ours = Round {
             depth: first.depth,
@@ -269,7 +252,7 @@ impl Driver<'_> {
         };
         let mut book = Book::new(ours);
         for unit in &units {
-            book.add_unit(unit.clone()).map_err(place)?;
+            book.add_unit(unit.clone()).map_err(at(path.display()))?;
         }
         self.kept_results(&mut book)?;
         let progress = self.units.progress;
@@ -335,10 +318,8 @@ impl BoundJob for DriveJob<'_> {
             let engine =
                 (config.units.engine.as_deref()).filter(|_| before >= config.units.engine_from);
             let book = driver.play((&iteration, &round), (cut, &budget), engine)?;
-            let merged = book.answer().map_err(|problem| Error::Unit {
-                place: driver.units_path(round.threshold).display().to_string(),
-                problem,
-            })?;
+            let merged =
+                (book.answer()).map_err(at(driver.units_path(round.threshold).display()))?;
             if config.stats {
                 run.notes.note(&book.stats_line());
             }

@@ -1,62 +1,46 @@
 //! One optimal search, many machines: `ida`'s iterations cut into units of text that any
-//! engine runs (GNU parallel, a Slurm array, a Kubernetes Indexed Job, `xargs -P`), merged
-//! into the answer the in-process search prints, and a driver that survives being
-//! stopped. Uses `ida`'s [`Iteration`] (the frontier of an iteration and the search
-//! below one prefix, the passes its shared iterations make), the plan's bounds, the
-//! cases and `cli`'s solver and flags.
+//! engine runs (GNU parallel, Slurm arrays, Kubernetes Indexed Jobs, `xargs -P`), merged
+//! into the in-process answer, and a driver that survives being stopped. Uses `ida`'s
+//! [`Iteration`] (the passes of its shared iterations), the plan's bounds, the cases and
+//! `cli`'s solver and flags.
 //!
-//! # Rounds and units
-//!
-//! A *round* is one IDA* iteration of one board: every path within its threshold is
-//! searched, moves in the order D, L, R, U, with one lower bound and one move pruner fixed
-//! for all the rounds of a search (the plan's strongest bound that fits `--max-memory`,
-//! and its pruner: [`Plan::unit_search`]). It is cut at a depth into *units*: the paths
-//! to the nodes at that depth within the threshold (and to goals above it), which the
-//! pruner allows, in the search's order, one subtree each. The first unit in that order
-//! whose subtree holds a path holds the round's first path: the canonical path of the
-//! in-process search when the rounds before found none (its lengths are proven by them).
-//! Otherwise the next round's threshold is the least f = moves + bound over this one, of
-//! all units and the part above the cut, raised to the parity of every path's length.
-//! The nodes of a round, above the cut and in its units, are those of the iteration on
-//! one thread (in the last round, those up to the answering unit and the whole part above
-//! the cut).
+//! A *round* is one iteration of one board, with one bound and move pruner for all its
+//! rounds ([`Plan::unit_search`]). Its *units* are the subtrees below the nodes at a depth
+//! within the threshold (and the goals above it) that the pruner allows, in the search's
+//! order. The first unit with a path holds the round's first path: the canonical path when
+//! the rounds before found none. Else the next threshold is the least f = moves + bound
+//! over this one, in the units and above the cut, raised to the paths' parity. The nodes
+//! above the cut and in the units are the iteration's on one thread (in the last round,
+//! up to the answering unit, and the whole part above the cut).
 //!
 //! # Lines, version 1
 //!
-//! One line each, words separated by spaces, fields `key=value` in any order:
+//! A line each, fields `key=value` in any order (here folded):
 //!
 //! ```text
 //! fifteen-unit 1 shape=3x3 goal=1,2,3,4,5,6,7,8,0 board=8,6,7,2,5,4,3,0,1
 //!   bound=walking-distance pruner=2 threshold=31 depth=3 above=33 split-nodes=21
 //!   id=2/9 prefix=ULL
 //! fifteen-result 1 round=6a09e667f3bcc908 id=2/9 threshold=31 nodes=812 below=33
-//! fifteen-result 1 round=6a09e667f3bcc908 id=3/9 threshold=31 nodes=95 solved=ULLDR…
 //! ```
 //!
-//! A unit (on one line): the board's `shape` (rows`x`cols), `goal` and `board` (tiles
-//! row-major, `0` the blank), the `bound` (a name of [`Plan::bound_names`], e.g.
-//! `pdb:8-7+reflection`, built or read from `--cache DIR` where the unit is worked), the
-//! depth of the move `pruner`'s machine, the round's `threshold`, the `depth` of the cut,
-//! the least f over the threshold `above` the cut (or `none`) and the `split-nodes`
-//! generated there, its `id` (K/N: the K-th of the round's N units in the search's order)
-//! and its `prefix` (the moves from the board). A result: the round's fingerprint (an
-//! FNV-1a hash of the unit's fields but `id` and `prefix`, so that a result of another
-//! round is known), the unit's `id` and `threshold`, the `nodes` generated below the
-//! prefix, and `solved=PATH` (the whole path from the board) or `below=F` (the least f
-//! over the threshold met in the unit, or `none`). A line of another version, a field
-//! missing, unknown or unreadable, a prefix that leaves the board or that the pruner
-//! forbids, or lines that are not one round, fail with `error: line N: …` (exit 1).
+//! A unit: the board's `shape`, `goal` and `board` (row-major, `0` the blank), the `bound`
+//! (a name of [`Plan::bound_names`], built or read from `--cache` where it is worked), the
+//! depth of the `pruner`'s machine, the `threshold`, the `depth` of the cut, the least f
+//! over the threshold `above` it (or `none`) and the `split-nodes` there, its `id` (the
+//! K-th of N in order) and its `prefix` (the blank's moves). A result: the `round`'s
+//! fingerprint (FNV-1a of the unit's other fields), the unit's `id` and `threshold`, the
+//! `nodes` below the prefix, and `solved=PATH` (from the board) or `below=F` (or `none`).
+//! A line of another version, a field missing, unknown or unreadable, a prefix that leaves
+//! the board or that the pruner forbids, or lines of two rounds fail: `error: line N: …`.
 //!
 //! # Modes
 //!
-//! - `--units split [--threshold T] [--depth D]`: a round of each case as unit lines
-//!   (the first round by default; the depth chosen by [`split`]).
-//! - `--units work`: unit lines in, a result line out as each unit finishes (flushed), on
-//!   `--jobs` threads; the limits apply to each unit.
-//! - `--units merge`: the unit and result lines of one round in, the answer out in the
-//!   usual two lines, or `next T`.
-//! - `--drive DIR [--engine CMD] [--engine-from N] [--depth D]`: every round in turn,
-//!   kept in the work directory DIR ([`drive`]), until the answer.
+//! `--units split [--threshold T] [--depth D]`: a round of each case as units (the first
+//! by default, cut by [`split`]). `--units work`: a result line as each unit ends, on
+//! `--jobs` threads, the limits for each unit. `--units merge`: a round's unit and result
+//! lines in, its answer or `next T` out. `--drive DIR [--engine CMD] [--engine-from N]`:
+//! the rounds in turn, kept in DIR ([`drive`]).
 
 mod drive;
 mod format;
@@ -81,87 +65,82 @@ use format::{read_lines, Line, Round, Unit};
 use merge::{Book, Merged};
 use split::{split, Cut, UNITS_PER_WORKER};
 use std::io::Write;
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 pub(crate) use drive::ENGINE_FROM;
 
-/// What the status line shows of units being worked: the round, the units done of all,
-/// and the nodes of the units worked here since the start, those being worked among them.
+/// What the status line shows: the round, its units done of all, and the nodes of the
+/// units worked here since the start, those being worked among them.
 pub(crate) struct Progress {
     started: Instant,
-    /// The round's threshold, or `u32::MAX` outside a round (`--units work`).
-    round: AtomicU32,
-    done: AtomicUsize,
-    units: AtomicUsize,
-    nodes: AtomicU64,
+    shown: Mutex<Shown>,
+}
+
+/// The counts of [`Progress`].
+#[derive(Default)]
+struct Shown {
+    /// The round's threshold, `None` outside a round (`--units work`).
+    round: Option<u32>,
+    done: usize,
+    units: usize,
+    nodes: u64,
     /// The budgets of the units being worked here.
-    live: Mutex<Vec<Arc<Budget>>>,
+    live: Vec<Arc<Budget>>,
 }
 
 impl Progress {
     /// No units yet, the clock starting now.
     pub(crate) fn new() -> Self {
+        let shown = Mutex::new(Shown::default());
         Progress {
             started: Instant::now(),
-            round: AtomicU32::new(u32::MAX),
-            done: AtomicUsize::new(0),
-            units: AtomicUsize::new(0),
-            nodes: AtomicU64::new(0),
-            live: Mutex::new(Vec::new()),
+            shown,
         }
     }
 
-    /// The budgets of the units being worked.
-    fn live(&self) -> std::sync::MutexGuard<'_, Vec<Arc<Budget>>> {
-        self.live.lock().unwrap_or_else(|e| e.into_inner())
+    fn shown(&self) -> std::sync::MutexGuard<'_, Shown> {
+        self.shown.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// A budget of `limits` for a unit to work, its nodes shown while it is worked.
+    /// Starts the round of `threshold` (`None`: units of any round), of `units` units of
+    /// which `done` have a result.
+    fn start(&self, round: Option<u32>, done: usize, units: usize) {
+        let mut shown = self.shown();
+        (shown.round, shown.done, shown.units) = (round, done, units);
+    }
+
+    /// Counts a unit done here, of `nodes` nodes.
+    fn unit_done(&self, nodes: u64) {
+        let mut shown = self.shown();
+        (shown.done, shown.nodes) = (shown.done + 1, shown.nodes + nodes);
+    }
+
+    /// A budget of `limits` for a unit, its nodes shown until [`Progress::worked`].
     fn working(&self, limits: Limits) -> Arc<Budget> {
         let budget = Arc::new(Budget::new(limits));
-        self.live().push(Arc::clone(&budget));
+        self.shown().live.push(Arc::clone(&budget));
         budget
     }
 
     /// The unit of `budget` is no longer worked.
     fn worked(&self, budget: &Arc<Budget>) {
-        self.live().retain(|live| !Arc::ptr_eq(live, budget));
-    }
-
-    /// Starts the round of `threshold` (`None`: units of any round), of `units` units of
-    /// which `done` have a result.
-    fn start(&self, threshold: Option<u32>, done: usize, units: usize) {
-        self.round
-            .store(threshold.unwrap_or(u32::MAX), Ordering::Relaxed);
-        self.done.store(done, Ordering::Relaxed);
-        self.units.store(units, Ordering::Relaxed);
-    }
-
-    /// Counts a unit done here, of `nodes` nodes.
-    fn unit_done(&self, nodes: u64) {
-        self.done.fetch_add(1, Ordering::Relaxed);
-        self.nodes.fetch_add(nodes, Ordering::Relaxed);
+        self.shown().live.retain(|live| !Arc::ptr_eq(live, budget));
     }
 
     /// The status line, once there are units.
     pub(crate) fn line(&self) -> Option<String> {
-        let units = self.units.load(Ordering::Relaxed);
-        let round = match self.round.load(Ordering::Relaxed) {
-            _ if units == 0 => return None,
-            u32::MAX => String::new(),
-            threshold => format!("round {threshold}: "),
-        };
-        let working: u64 = self.live().iter().map(|budget| budget.nodes()).sum();
-        let nodes = self.nodes.load(Ordering::Relaxed) + working;
+        let shown = self.shown();
+        let round = shown
+            .round
+            .map_or(String::new(), |t| format!("round {t}: "));
+        let nodes = shown.nodes + shown.live.iter().map(|b| b.nodes()).sum::<u64>();
         let seconds = self.started.elapsed().as_secs_f64();
-        Some(format!(
-            "{round}{}/{units} units, {:.1} M nodes, {:.1} M nodes/s, {seconds:.0} s",
-            self.done.load(Ordering::Relaxed),
-            nodes as f64 / 1e6,
-            nodes as f64 / 1e6 / seconds.max(1e-3)
-        ))
+        let (done, units, millions) = (shown.done, shown.units, nodes as f64 / 1e6);
+        let rate = millions / seconds.max(1e-3);
+        (units > 0).then(|| {
+            format!("{round}{done}/{units} units, {millions:.1} M nodes, {rate:.1} M nodes/s, {seconds:.0} s")
+        })
     }
 }
 
@@ -174,6 +153,12 @@ pub(crate) struct Units<'a> {
     solver: Solver,
     notes: &'a dyn Notes,
     progress: &'a Progress,
+}
+
+/// The error of `problem` at `place`: a line, a file, or none (empty).
+fn at(place: impl ToString) -> impl FnOnce(Problem) -> Error {
+    let place = place.to_string();
+    move |problem| Error::Unit { place, problem }
 }
 
 /// The problem of a unit whose bound `name` is not one of `plan`'s.
@@ -326,9 +311,8 @@ pub(crate) fn run<W: Write>(
 /// The lines of `input`, each with its number; the first bad line fails.
 fn lines_of(input: &[u8]) -> Result<Vec<(usize, Line)>, Error> {
     let read = read_lines(input).map(|(number, line)| {
-        let place = format!("line {number}");
+        let line = line.map_err(at(format!("line {number}")));
         line.map(|line| (number, line))
-            .map_err(|problem| Error::Unit { place, problem })
     });
     read.collect()
 }
@@ -356,9 +340,8 @@ impl Units<'_> {
                 budget: &budget,
                 round,
             };
-            let place = format!("case {number}");
             let units = (self.with_bound(&job.round.clone(), &budget, job))
-                .map_err(|problem| Error::Unit { place, problem })?
+                .map_err(at(format!("case {number}")))?
                 .and_then(|units| units)
                 .map_err(|hit| Error::Limit { case: number, hit })?;
             let text: String = units.iter().map(|unit| format!("{unit}\n")).collect();
@@ -375,10 +358,9 @@ impl Units<'_> {
             .into_iter()
             .map(|(number, line)| match line {
                 Line::Unit(unit) => Ok((number, unit)),
-                Line::Worked(_) => Err(Error::Unit {
-                    place: format!("line {number}"),
-                    problem: Problem::Kind { expected: "unit" },
-                }),
+                Line::Worked(_) => Err(at(format!("line {number}"))(Problem::Kind {
+                    expected: "unit",
+                })),
             });
         let units: Vec<(usize, Unit)> = units.collect::<Result<_, _>>()?;
         self.progress.start(None, 0, units.len());
@@ -403,25 +385,16 @@ impl Units<'_> {
             Line::Unit(unit) => Some(unit.round.clone()),
             Line::Worked(_) => None,
         });
-        let place = String::new();
-        let first = first.ok_or(Error::Unit {
-            place,
-            problem: Problem::NoUnits,
-        })?;
+        let first = first.ok_or_else(|| at("")(Problem::NoUnits))?;
         let mut book = Book::new(first);
         for (number, line) in lines {
             let taken = match line {
                 Line::Unit(unit) => book.add_unit(unit),
                 Line::Worked(worked) => book.add_result(worked),
             };
-            let place = format!("line {number}");
-            taken.map_err(|problem| Error::Unit { place, problem })?;
+            taken.map_err(at(format!("line {number}")))?;
         }
-        let merged = book.answer();
-        let merged = merged.map_err(|problem| Error::Unit {
-            place: String::new(),
-            problem,
-        })?;
+        let merged = book.answer().map_err(at(""))?;
         if self.config.stats {
             self.notes.note(&book.stats_line());
         }
@@ -447,11 +420,7 @@ impl Units<'_> {
         let started = Instant::now();
         let cases: Vec<Case> = Cases::new(input).collect::<Result<_, _>>()?;
         if cases.len() > 1 {
-            let place = "case 2".to_string();
-            return Err(Error::Unit {
-                place,
-                problem: Problem::TwoCases,
-            });
+            return Err(at("case 2")(Problem::TwoCases));
         }
         let driver = Driver { dir, units: self };
         let kept = driver.first_kept()?.map(|unit| unit.round);
@@ -494,9 +463,8 @@ impl Units<'_> {
             driver: &driver,
             round: round.clone(),
         };
-        let place = dir.display().to_string();
         let (path, nodes) = (self.with_bound(&round, &budget, job))
-            .map_err(|problem| Error::Unit { place, problem })?
+            .map_err(at(dir.display()))?
             .map_err(|hit| Error::Limit { case: 1, hit })??;
         Ok(answer_of(&round, (path, true), nodes, started))
     }

@@ -9,7 +9,7 @@ use super::super::search::plan::BoundJob;
 use super::super::search::prune::MovePruner;
 use super::super::search::{Budget, Puzzle};
 use super::format::{Outcome, Problem, Unit, Worked};
-use super::{no_bound, Units};
+use super::{at, no_bound, Units};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 
@@ -51,10 +51,7 @@ fn work_one(
     if found.load(Ordering::Relaxed) < unit.id - 1 {
         return Ok(None);
     }
-    let at = |problem| Error::Unit {
-        place: format!("line {line}"),
-        problem,
-    };
+    let at = |problem| at(format!("line {line}"))(problem);
     let plan = run.solver.plan(round.shape, &round.goal);
     let pruner = plan.puzzle.pruner(round.deeper());
     if let Some(index) = bad_move(&plan.puzzle, pruner, &round.board, &unit.prefix) {
