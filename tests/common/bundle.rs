@@ -12,8 +12,9 @@
 //! level of its file: not in a comment, a string or a character literal, and not inside braces
 //! (an inline `mod tests { … }`, a function, a macro), where it is left as written. Each
 //! inlined file sits between banners that name its path, so that a judge's error line maps
-//! back to a file; inner attributes and `//!` docs stay first in their block, where Rust wants
-//! them. Nothing is re-indented.
+//! back to a file; inner attributes stay first in their block, where Rust wants them. Nothing
+//! is re-indented. A line that holds only a `//` comment (docs among them) is left empty: the
+//! judges' limits count bytes, and the lines still map to the files.
 //!
 //! Not supported, and refused by a panic: `#[path]` attributes (and `path =` inside
 //! `#[cfg_attr]`). A declaration split over lines, or one inside an inline module outside
@@ -70,9 +71,15 @@ impl Bundler<'_> {
         let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {shown}: {e}"));
         let code = code_only(&text);
         refuse_path_attributes(&code, &shown);
+        let comments = comment_only_lines(&text);
         let mut depth = 0usize;
         let lines = text.lines().count();
         for (number, (line, code)) in text.lines().zip(code.lines()).enumerate() {
+            if comments[number] {
+                // Kept as an empty line, so that lines still map to the files.
+                self.out.push('\n');
+                continue;
+            }
             let place = format!("{shown}:{}", number + 1);
             match declared(code).filter(|_| depth == 0) {
                 Some((name, semicolon)) => {
@@ -140,6 +147,28 @@ impl Bundler<'_> {
 /// by a space (newlines kept), so that lines and byte offsets stay as they were and what is
 /// left is code. O(bytes).
 fn code_only(text: &str) -> String {
+    blanked(text, b' ')
+}
+
+/// For each line of `text`, whether it holds a `//` comment and nothing else, wherever it
+/// stands in code (not in a string literal). O(bytes).
+fn comment_only_lines(text: &str) -> Vec<bool> {
+    const COMMENT: u8 = 1;
+    let marked = blanked(text, COMMENT);
+    text.lines()
+        .zip(marked.lines())
+        .map(|(line, marked)| {
+            let marked = marked.trim();
+            line.trim_start().starts_with("//")
+                && !marked.is_empty()
+                && marked.bytes().all(|b| b == COMMENT)
+        })
+        .collect()
+}
+
+/// `text` with the bytes of its comments replaced by `comment` and those of its string and
+/// character literals by a space, newlines kept. O(bytes).
+fn blanked(text: &str, comment: u8) -> String {
     let bytes = text.as_bytes();
     let mut code = bytes.to_vec();
     let mut i = 0;
@@ -171,9 +200,10 @@ fn code_only(text: &str) -> String {
                 continue;
             }
         };
+        let fill = if bytes[start] == b'/' { comment } else { b' ' };
         for byte in &mut code[start..i] {
             if *byte != b'\n' {
-                *byte = b' ';
+                *byte = fill;
             }
         }
     }
