@@ -343,7 +343,10 @@ fn the_bundle_is_the_program_rustc_builds_from_the_tree() {
     assert!(text.starts_with(first), "{text}");
     assert_eq!(text.matches("// ==== begin ").count(), 7, "{text}");
     assert_eq!(text.matches("mod ghost;").count(), 5, "{text}");
-    assert!(!text.contains("every way of finding"), "a comment line is emptied: {text}");
+    assert!(
+        !text.contains("every way of finding"),
+        "a comment line is emptied: {text}"
+    );
     assert!(text.contains("// a string's line, kept"), "{text}");
     check_banners_in(&dir, &text);
     let single = dir.join("single.rs");
