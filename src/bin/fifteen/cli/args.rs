@@ -6,7 +6,7 @@ use super::super::error::Error;
 use super::super::goal::Goal;
 use super::super::parse::goal_tiles;
 use super::super::search::Limits;
-use super::super::units::ENGINE_FROM;
+use super::super::units::{ENGINE_FROM, MOST_MOVES};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -708,11 +708,12 @@ impl Chosen {
                 config.units.mode = Some(mode);
             }
             Valued::Threshold | Valued::Depth => {
-                // At most 65,535, as a unit line holds them.
-                let moves = value.parse::<u16>().map_err(|_| bad("a number of moves"))?;
+                let moves = (value.parse::<u32>().ok())
+                    .filter(|&moves| moves <= MOST_MOVES)
+                    .ok_or_else(|| bad("a number of moves up to 1000"))?;
                 match valued {
-                    Valued::Threshold => config.units.threshold = Some(moves.into()),
-                    _ => config.units.depth = Some(moves.into()),
+                    Valued::Threshold => config.units.threshold = Some(moves),
+                    _ => config.units.depth = Some(moves),
                 }
             }
             Valued::Engine if value.trim().is_empty() => return Err(bad("a shell command")),

@@ -16,6 +16,11 @@ pub(crate) const VERSION: u32 = 1;
 /// The most units a round may have: a merge holds them all.
 pub(crate) const MOST_UNITS: usize = 1 << 20;
 
+/// The most moves a unit's threshold or depth may say: the search recurses once a move on
+/// a thread's stack, which this bounds, and the boards an optimal search can finish need
+/// far fewer (at most 80 on the 4×4, about 200 on the 5×5).
+pub(crate) const MOST_MOVES: u32 = 1000;
+
 /// The first word of a unit line.
 const UNIT: &str = "fifteen-unit";
 /// The first word of a result line.
@@ -286,10 +291,10 @@ impl<'a> Fields<'a> {
         })
     }
 
-    /// `key`'s value as a number of moves, at most 65,535 (a search's path is held whole).
+    /// `key`'s value as a number of moves, at most [`MOST_MOVES`].
     fn moves(&mut self, key: &'static str) -> Result<u32, Problem> {
-        self.read(key, "a number of moves up to 65535", |v| {
-            v.parse::<u16>().ok().map(u32::from)
+        self.read(key, "a number of moves up to 1000", |v| {
+            v.parse::<u32>().ok().filter(|&moves| moves <= MOST_MOVES)
         })
     }
 
@@ -413,10 +418,12 @@ fn worked(mut fields: Fields) -> Result<Worked, Problem> {
             })?)
         }
         (Err(Problem::NoField(_)), Ok(least)) => {
-            Outcome::Below(number_or_none(least).ok_or_else(|| Problem::Bad {
+            let over = |f: &Option<u32>| f.map_or(true, |f| f > threshold);
+            let read = number_or_none(least).filter(over);
+            Outcome::Below(read.ok_or_else(|| Problem::Bad {
                 field: "below",
                 value: shown(least.as_bytes()),
-                expected: "a number or none",
+                expected: "a number over the threshold, or none",
             })?)
         }
         (Err(Problem::NoField(_)), Err(Problem::NoField(_))) => {

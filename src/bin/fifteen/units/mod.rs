@@ -69,6 +69,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 pub(crate) use drive::ENGINE_FROM;
+pub(crate) use format::MOST_MOVES;
 
 /// What the status line shows: the round, its units done of all, and the nodes of the
 /// units worked here since the start, those being worked among them.
