@@ -336,7 +336,7 @@ fn tile_letters_are_the_opposites_of_the_blanks() {
 }
 
 #[test]
-fn check_takes_up_to_three_files_and_only_optimal_searches() {
+fn check_takes_up_to_four_files_and_only_optimal_searches() {
     let parse = |args: &[&str]| parse_args(args.iter().map(|a| a.to_string()));
     match parse(&["--check", "--letters", "tile", "cases.txt"]) {
         Ok(Parsed::Check(config, None)) => {
@@ -358,8 +358,8 @@ fn check_takes_up_to_three_files_and_only_optimal_searches() {
     for (args, message) in [
         (&["a", "b"][..], "a second file \"b\": one at most is read"),
         (
-            &["--check", "a", "b", "c", "d"][..],
-            "a fourth file \"d\": --check reads INPUT OUTPUT ANSWER at most",
+            &["--check", "a", "b", "c", "d", "e"][..],
+            "a fifth file \"e\": --check reads INPUT OUTPUT ANSWER REPORT at most",
         ),
         (
             &["--check", "--stats"][..],
@@ -381,4 +381,39 @@ fn check_takes_up_to_three_files_and_only_optimal_searches() {
             (message, 2)
         );
     }
+}
+
+/// testlib's fourth argument, the result file: the outcome's line is written there as on
+/// stderr, with the outcome's exit code; a report that cannot be written fails the check.
+#[test]
+fn the_testlib_report_file_gets_the_outcome() {
+    let dir = scratch_dir("check-report");
+    let file = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let input = file("in.txt", "2 3\n1 2 3\n0 4 5\n");
+    let right = file("right.txt", "2\nRR\n");
+    let long = file("long.txt", "4\nRRLR\n");
+    let report = dir.join("report.txt");
+    let report = report.to_str().unwrap();
+    let exe = env!("CARGO_BIN_EXE_fifteen");
+    for (output, code, line) in [
+        (&right, 0, "ok 1 case, 2 moves in all"),
+        (&long, 1, "wrong answer case 1: 4 moves, the least is 2"),
+    ] {
+        let args = ["--check", &input, output, &right, report];
+        let (status, _, stderr) = common::run_process(exe, &args, Vec::new());
+        assert_eq!((status, stderr.trim_end()), (code, line), "{output}");
+        assert_eq!(
+            std::fs::read_to_string(report).unwrap(),
+            format!("{line}\n")
+        );
+    }
+    let nowhere = dir.join("no/such/folder/report.txt");
+    let args = ["--check", &input, &right, &right, nowhere.to_str().unwrap()];
+    let (status, _, stderr) = common::run_process(exe, &args, Vec::new());
+    assert_eq!(status, 3);
+    assert!(stderr.contains("FAIL cannot write"), "{stderr}");
 }

@@ -44,8 +44,9 @@ pub enum Error {
         value: String,
         expected: &'static str,
     },
-    /// Returned when a fourth file is named with `--check`: INPUT, OUTPUT and ANSWER at most.
-    FourthFile(String),
+    /// Returned when a fifth file is named with `--check`: INPUT, OUTPUT, ANSWER and REPORT
+    /// at most.
+    FifthFile(String),
     /// Returned when `--check` is given with a flag it cannot honour; `why` says why.
     NotWithCheck {
         flag: &'static str,
@@ -172,7 +173,7 @@ impl Error {
         match self {
             Error::UnknownFlag(_)
             | Error::SecondFile(_)
-            | Error::FourthFile(_)
+            | Error::FifthFile(_)
             | Error::NotWithCheck { .. }
             | Error::MissingValue(_)
             | Error::BadValue { .. }
@@ -222,9 +223,9 @@ impl fmt::Display for Error {
         match self {
             Error::UnknownFlag(flag) => write!(f, "unknown argument {flag:?}"),
             Error::SecondFile(file) => write!(f, "a second file {file:?}: one at most is read"),
-            Error::FourthFile(file) => write!(
+            Error::FifthFile(file) => write!(
                 f,
-                "a fourth file {file:?}: --check reads INPUT OUTPUT ANSWER at most"
+                "a fifth file {file:?}: --check reads INPUT OUTPUT ANSWER REPORT at most"
             ),
             Error::NotWithCheck { flag, why } => write!(f, "--check does not take {flag}: {why}"),
             Error::CannotRead { file, message } => write!(f, "cannot read {file}: {message}"),

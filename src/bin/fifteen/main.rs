@@ -28,7 +28,7 @@
 //! `--stats` (per case on stderr), `--max-nodes N`, `--time-limit SECONDS`, `--max-memory MIB`
 //! (default 4096), `--jobs N` (threads: cases at once, or one board's search shared), `--cache
 //! DIR` (`ida`'s tables kept in files), `--letters blank|tile`, `--check` (verdicts on the
-//! answers that follow the cases; `--check INPUT OUTPUT [ANSWER]`, testlib's checker of a
+//! answers that follow the cases; `--check INPUT OUTPUT [ANSWER [REPORT]]`, testlib's checker of a
 //! judge), `--show` (the boards of each solution after its answer, one a move, played in
 //! place on a terminal), `--svg FILE` (a picture that plays each solution), `--units
 //! split|work|merge`, `--threshold T`, `--depth D`, `--drive DIR`, `--engine CMD`,
@@ -40,7 +40,7 @@
 //! 0 done; 1 bad input (`error: case N: …` on stderr, after the answers to the cases before
 //! it) or a file that cannot be read or written, or with `--check` an answer rejected; 2 bad
 //! usage (`--show` or `--svg` on a board or path too large to draw among them); 3 a search
-//! limit reached. `--check INPUT OUTPUT [ANSWER]` exits with testlib's codes: 0 ok, 1 wrong
+//! limit reached. `--check INPUT OUTPUT [ANSWER [REPORT]]` exits with testlib's codes: 0 ok, 1 wrong
 //! answer, 2 wrong output format, 3 the check failed. When stderr is a terminal, a search or table
 //! build of more than a second shows a status line there, cleared when the case is answered;
 //! judges, pipes and tests see nothing of it.
@@ -140,7 +140,7 @@ fn answer<R: BufRead, W: Write>(
 
 /// Reads the cases of FILE or stdin, writes the answers (or, with `--check`, the verdicts)
 /// to stdout, maps errors to exit codes (1 input or an answer rejected, 2 usage, 3 limit);
-/// `--check INPUT OUTPUT [ANSWER]` exits with testlib's codes.
+/// `--check INPUT OUTPUT [ANSWER [REPORT]]` exits with testlib's codes.
 fn main() -> ExitCode {
     // An argument that is not UTF-8 is read lossily, to be refused as unknown or bad.
     let args = std::env::args_os().skip(1);
@@ -159,7 +159,7 @@ fn main() -> ExitCode {
         Ok(Command::Check(config, Some(files))) => {
             let outcome = check::testlib::judge_files(&config, &files);
             eprintln!("{outcome}");
-            return ExitCode::from(outcome.exit_code());
+            return ExitCode::from(check::testlib::report(&files, outcome));
         }
         Err(e) => {
             eprintln!("error: {e}\n{USAGE}");

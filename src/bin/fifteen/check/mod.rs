@@ -1,14 +1,14 @@
 //! `--check`: verdicts on answers given to cases, whether each path is legal, reaches the
 //! goal and has the least number of moves, in two forms: cases each followed by its answer
 //! (FILE or stdin, a verdict line a case on stdout, the project's exit codes), or testlib's
-//! checker of a judge (`INPUT OUTPUT [ANSWER]`). Uses `parse`, `board`, `goal` and `cli`'s
+//! checker of a judge (`INPUT OUTPUT [ANSWER [REPORT]]`). Uses `parse`, `board`, `goal` and `cli`'s
 //! flags, log and per-case solver, which knows the least number of moves.
 //!
 //! In reading order:
 //!
 //! - `answer`: one answer read: a count and its path, `-1`, or a path alone.
 //! - `verdict`: one answer judged: replayed on its board, set against the least.
-//! - `testlib`: `--check INPUT OUTPUT [ANSWER]`, with testlib's outcomes and exit codes.
+//! - `testlib`: `--check INPUT OUTPUT [ANSWER [REPORT]]`, with testlib's outcomes and exit codes.
 //! - this file: the usual form, [`run`], and the least number of moves that both forms
 //!   ask of the solver.
 

@@ -1,4 +1,4 @@
-//! `--check INPUT OUTPUT [ANSWER]`: the checker of a judge, after the conventions of
+//! `--check INPUT OUTPUT [ANSWER [REPORT]]`: the checker of a judge, after the conventions of
 //! testlib (Codeforces' Polygon and most judges). INPUT holds the test's cases, OUTPUT the
 //! contestant's answers and ANSWER the jury's, each answer in the form `fifteen` prints (a
 //! count, then the path; `-1` alone), tokens separated by any whitespace. The outcome is one
@@ -70,6 +70,22 @@ pub(crate) fn judge_files(config: &Config, files: &TestlibFiles) -> Outcome {
     match read_all() {
         Ok((input, output, answer)) => judge(config, &input, &output, answer.as_deref()),
         Err(outcome) => outcome,
+    }
+}
+
+/// Writes `outcome`'s line to the REPORT file, if one is named, and gives the exit code:
+/// `outcome`'s, or 3 (a checker failure) with a `FAIL` line on stderr when the report
+/// cannot be written.
+pub(crate) fn report(files: &TestlibFiles, outcome: Outcome) -> u8 {
+    let Some(file) = &files.report else {
+        return outcome.exit_code();
+    };
+    match std::fs::write(file, format!("{outcome}\n")) {
+        Ok(()) => outcome.exit_code(),
+        Err(e) => {
+            eprintln!("{}", Outcome::Fail(format!("cannot write {file}: {e}")));
+            Outcome::Fail(String::new()).exit_code()
+        }
     }
 }
 

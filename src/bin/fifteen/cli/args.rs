@@ -45,9 +45,10 @@ usage (--show or --svg on too large a board or path, too); 3 a limit reached.
 (-1 alone for an unreachable goal; 0 alone for a solved board), or the path line
 alone. It prints per case \"ok COUNT\" or \"case N: \" and what is wrong and where, and
 exits 0 when every answer is accepted, 1 when one is not. --check INPUT OUTPUT
-[ANSWER] is a testlib checker: INPUT the cases; OUTPUT and ANSWER (the jury's, taken
-as the least, else the checker solves) answers with their counts; one line on
-stderr; exit 0 ok, 1 wrong answer, 2 wrong output format, 3 FAIL.
+[ANSWER [REPORT]] is a testlib checker: INPUT the cases; OUTPUT and ANSWER (the
+jury's, taken as the least, else the checker solves) answers with their counts; one
+line on stderr, and in REPORT when named; exit 0 ok, 1 wrong answer, 2 wrong output
+format, 3 FAIL.
 
 Examples:
   $ printf '3\\n2 8 3\\n1 0 4\\n7 6 5\\n' | fifteen --goal spiral
@@ -231,13 +232,14 @@ pub(crate) enum Command {
     Check(Config, Option<TestlibFiles>),
 }
 
-/// The files of `--check INPUT OUTPUT [ANSWER]`: the cases, the answers to check and the
-/// jury's answers.
+/// The files of `--check INPUT OUTPUT [ANSWER [REPORT]]`: the cases, the answers to check,
+/// the jury's answers, and testlib's result file, where the outcome's line is written too.
 #[derive(Debug)]
 pub(crate) struct TestlibFiles {
     pub(crate) input: String,
     pub(crate) output: String,
     pub(crate) answer: Option<String>,
+    pub(crate) report: Option<String>,
 }
 
 /// A flag of the command line.
@@ -345,7 +347,8 @@ the least in D < L < R < U of the blank's moves",
         flag: Flag::Check,
         help: "check the answer after each case: legal, reaching the goal,
 the least number of moves (solved with --algo ida, astar or
-bfs); with INPUT OUTPUT [ANSWER], testlib's checker (below)",
+bfs); with INPUT OUTPUT [ANSWER [REPORT]], testlib's checker
+(below)",
     },
     Spec {
         names: &["--stats"],
@@ -467,7 +470,7 @@ struct Chosen {
 }
 
 /// Reads the flags (`--flag value` or `--flag=value`) and the arguments not starting with
-/// `-`: the file to read, or with `--check` up to three (`INPUT OUTPUT [ANSWER]`).
+/// `-`: the file to read, or with `--check` up to four (`INPUT OUTPUT [ANSWER [REPORT]]`).
 /// O(arguments).
 pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Error> {
     let args: Vec<String> = args.into_iter().collect();
@@ -499,7 +502,7 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
             }
             match chosen.files.len() {
                 1 if !may_check => return Err(Error::SecondFile(arg)),
-                3 => return Err(Error::FourthFile(arg)),
+                4 => return Err(Error::FifthFile(arg)),
                 _ => chosen.files.push(arg),
             }
             continue;
@@ -564,16 +567,17 @@ fn checked(mut config: Config, files: Vec<String>) -> Result<Command, Error> {
         return Err(Error::NotWithCheck { flag, why });
     }
     let mut files = files.into_iter();
-    match (files.next(), files.next(), files.next()) {
-        (Some(input), Some(output), answer) => {
+    match (files.next(), files.next(), files.next(), files.next()) {
+        (Some(input), Some(output), answer, report) => {
             let testlib = TestlibFiles {
                 input,
                 output,
                 answer,
+                report,
             };
             Ok(Command::Check(config, Some(testlib)))
         }
-        (input, _, _) => {
+        (input, _, _, _) => {
             config.file = input;
             Ok(Command::Check(config, None))
         }
