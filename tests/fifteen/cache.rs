@@ -63,3 +63,52 @@ fn the_cache_gives_the_same_answers() {
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
     }
 }
+
+/// The deeper move pruner (depth 13, 0.6 s to make) is kept in the folder and read back
+/// from it, the shallower not kept; a damaged file, or one whose machine leads past its
+/// rows, is made anew.
+#[test]
+fn the_deeper_move_pruner_is_kept_and_read_back() {
+    let shallow = scratch_dir("cache-pruner-shallow");
+    let made = MovePruner::for_cells(16, false, None);
+    assert_eq!(MovePruner::for_cells(16, false, Some(&shallow)), made);
+    assert_eq!(std::fs::read_dir(&shallow).unwrap().count(), 0);
+    let dir = scratch_dir("cache-pruner");
+    let made = MovePruner::for_cells(16, true, None);
+    assert_eq!(MovePruner::for_cells(16, true, Some(&dir)), made);
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|f| f.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1, "one file, no temporary left");
+    let file = &files[0];
+    let written = std::fs::read(file).unwrap();
+    let rows = 16 * made.states();
+    // A file of these rows, its trailer and a good checksum.
+    let with_rows = |first: u32| {
+        let mut bytes = written[..written.len() - 8].to_vec();
+        bytes[..4].copy_from_slice(&first.to_le_bytes());
+        bytes.extend(checksum(&bytes).to_le_bytes());
+        bytes
+    };
+    // The file is read, not made again: its first move forbidden, the machine differs.
+    std::fs::write(file, with_rows(u32::MAX)).unwrap();
+    let read = MovePruner::for_cells(16, true, Some(&dir));
+    assert_ne!(read, made);
+    assert_eq!(read.states(), made.states());
+    // A state past the last row; a flipped byte; a cut; nothing: each is made anew and
+    // written again.
+    let mut flipped = written.clone();
+    flipped[5] ^= 1;
+    let past = (made.states() as u32) << 4;
+    for damaged in [
+        with_rows(past),
+        flipped,
+        written[..rows].to_vec(),
+        Vec::new(),
+    ] {
+        std::fs::write(file, &damaged).unwrap();
+        assert_eq!(MovePruner::for_cells(16, true, Some(&dir)), made);
+        assert_eq!(std::fs::read(file).unwrap(), written);
+    }
+}

@@ -141,8 +141,8 @@ pub(crate) struct Config {
     /// The threads (`--jobs`), at least 1: they solve several cases at once, or share the
     /// search of one board when the input has fewer cases than threads.
     pub(crate) jobs: usize,
-    /// The directory that keeps pattern databases between runs (`--cache`), where `ida`
-    /// uses 8-7 tables on the 4×4.
+    /// The directory that keeps pattern databases and the deeper move pruner between runs
+    /// (`--cache`), where `ida` uses 8-7 tables on the 4×4.
     pub(crate) cache: Option<PathBuf>,
     /// The file to read the cases from (`[FILE]`), else stdin.
     pub(crate) file: Option<String>,

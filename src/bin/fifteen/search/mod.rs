@@ -2,6 +2,7 @@
 //! what bounds a search is in [`budget`].
 
 use super::board::{Move, Shape};
+use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
 use std::sync::OnceLock;
 
@@ -39,13 +40,17 @@ pub(crate) struct Puzzle {
     /// `exits[p]`: the moves the blank can make from `p`, bit i for `Move::ALL[i]`.
     pub exits: Vec<u8>,
     /// The moves `ida` never makes after a path: [`prune::MovePruner::for_cells`], made
-    /// on first use (see [`Puzzle::pruner`]); set before it to use another.
+    /// (or read from [`Puzzle::cache`]) on first use (see [`Puzzle::pruner`]); set before
+    /// it to use another.
     pub pruner: OnceLock<prune::MovePruner>,
     /// The same for the longest searches, the deeper machine.
     pub deeper_pruner: OnceLock<prune::MovePruner>,
     /// The nodes of the IDA* iterations finished on this puzzle, by all cases and threads:
     /// past `ida::DEEP_FROM`, the iterations use [`Puzzle::pruner`].
     pub searched: AtomicU64,
+    /// Where the pattern databases and move pruners are kept between runs (`--cache`):
+    /// none unless set.
+    pub cache: Option<PathBuf>,
 }
 
 impl Puzzle {
@@ -68,18 +73,21 @@ impl Puzzle {
             pruner: OnceLock::new(),
             deeper_pruner: OnceLock::new(),
             searched: AtomicU64::new(0),
+            cache: None,
         }
     }
 
     /// The moves `ida` never makes after a path, by the deeper machine when `deeper`
-    /// (see [`prune::MovePruner::for_cells`]), made on first use.
+    /// (see [`prune::MovePruner::for_cells`]), made (or read from [`Puzzle::cache`]) on
+    /// first use.
     pub(crate) fn pruner(&self, deeper: bool) -> &prune::MovePruner {
         let cell = if deeper {
             &self.deeper_pruner
         } else {
             &self.pruner
         };
-        cell.get_or_init(|| prune::MovePruner::for_cells(self.shape.cells(), deeper))
+        let cells = self.shape.cells();
+        cell.get_or_init(|| prune::MovePruner::for_cells(cells, deeper, self.cache.as_deref()))
     }
 }
 
@@ -90,6 +98,8 @@ pub use budget::{Limits, Notes};
 pub mod bound;
 
 pub mod weighted;
+
+pub mod kept;
 
 pub mod pdb;
 

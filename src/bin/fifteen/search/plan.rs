@@ -238,10 +238,9 @@ pub(crate) struct Solved {
 /// anyway; on other boards linear conflicts solve most cases within 1 M nodes, faster
 /// than their tables build, so the tables are built only for a case that needs them.
 pub(crate) struct Plan {
+    /// The puzzle, with where its tables and move pruners are kept (`--cache`).
     pub puzzle: Puzzle,
     stages: Vec<Stage>,
-    /// Where the tables are kept between runs (`--cache`).
-    cache: Option<PathBuf>,
     /// How the threads share a board's search (its `threads` search one board), and
     /// when the move pruner comes in: from the first node for inputs of more than
     /// [`CHEAP_CASES`] cases, whose tables take far longer than the pruner to make,
@@ -276,7 +275,7 @@ impl Plan {
     /// kept in `cache` if given, one board searched by `threads` threads and the
     /// tables built by `build_threads` (at least `threads`); builds nothing. O(N).
     pub(crate) fn new(
-        puzzle: Puzzle,
+        mut puzzle: Puzzle,
         cases: usize,
         cache: Option<PathBuf>,
         (threads, build_threads): (usize, usize),
@@ -347,10 +346,10 @@ impl Plan {
         } else {
             ida::DEEP_FROM
         };
+        puzzle.cache = cache;
         Plan {
             puzzle,
             stages,
-            cache,
             sharing: ida::Sharing {
                 deep_from,
                 ..ida::Sharing::new(threads)
@@ -606,7 +605,7 @@ impl Plan {
                     on_level: &on_level,
                     notes,
                 };
-                let cache = self.cache.as_deref();
+                let cache = self.puzzle.cache.as_deref();
                 let layout = Layout::fitting(self.puzzle.shape.cells(), groups);
                 Built::Pdb(Additive::with_cache(
                     &self.puzzle,

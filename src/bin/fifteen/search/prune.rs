@@ -2,12 +2,23 @@
 //! R. E. Korf, "Pruning duplicate nodes in depth-first search", AAAI 1993), built so that
 //! the canonical path is never pruned.
 
+use super::kept::Kept;
 use super::state::MixHasher;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::path::Path;
 
 /// The state after a move that the machine forbids.
 const DEAD: u32 = u32::MAX;
+
+/// The first bytes of the trailer of a machine's file in `--cache` ([`Kept`]), before its
+/// depth: the format's version is its last digit, to be raised whenever the files or the
+/// meaning of the machines change, so that old files are made anew.
+const MAGIC: &[u8] = b"\nsliding-puzzles move pruner 1\n";
+
+/// The machines deeper than this are kept in `--cache` ([`MovePruner::for_cells`]): the
+/// shallower take milliseconds to make.
+const KEPT_DEEPER_THAN: usize = 10;
 
 /// The bytes the machine of depth 13 ([`MovePruner::for_cells`] when deeper) holds at
 /// the peak of its build, rounded up: 191 MiB measured as the peak of a process that
@@ -31,6 +42,7 @@ pub(crate) const DEEPER_BUILD_BYTES: usize = 224 << 20;
 /// A state is a word: its row in the machine shifted left by [`LIVE_BITS`], then the
 /// moves it allows, bit i for `Move::ALL[i]`; so a node's moves need no read of the
 /// machine, whose rows (19 KB at depth 10) are read only for a child that is searched.
+#[derive(Debug, PartialEq)]
 pub(crate) struct MovePruner {
     /// `next[row][m]`: the state after move `m` from the states of row `row`.
     next: Vec<[u32; 4]>,
@@ -337,9 +349,49 @@ impl MovePruner {
     /// rows), or 13 when `deeper` (13,882 states, 222 KB, [`DEEPER_BUILD_BYTES`] at the
     /// peak of its trie's 1.0 M rows and map of 3.0 M boards); else 2 (5 states). Deeper
     /// machines prune more nodes and cost more to make: the depths were chosen by the
-    /// nodes and times recorded in `benches/README.md`.
-    pub(crate) fn for_cells(cells: usize, deeper: bool) -> Self {
-        MovePruner::new(MovePruner::depth_for(cells, deeper))
+    /// nodes and times recorded in `benches/README.md`. With a folder `kept_in`, a
+    /// machine deeper than [`KEPT_DEEPER_THAN`] is read from its file there, or made and
+    /// written there ([`Kept`]; one that cannot be written is used all the same, the
+    /// tables' warning naming the folder): a read of 16 bytes a state, not the build.
+    pub(crate) fn for_cells(cells: usize, deeper: bool, kept_in: Option<&Path>) -> Self {
+        let depth = MovePruner::depth_for(cells, deeper);
+        let Some(dir) = kept_in.filter(|_| depth > KEPT_DEEPER_THAN) else {
+            return MovePruner::new(depth);
+        };
+        let mut trailer = MAGIC.to_vec();
+        trailer.push(depth as u8);
+        let kept = Kept::new(dir, ("moves", "fsm"), trailer);
+        let mut bytes = Vec::new();
+        if let Some(machine) = kept
+            .read_into(None, &mut bytes)
+            .then(|| MovePruner::of_bytes(&bytes))
+            .flatten()
+        {
+            return machine;
+        }
+        let machine = MovePruner::new(depth);
+        let _ = kept.write(&mut machine.to_bytes());
+        machine
+    }
+
+    /// The machine's rows as bytes, four little-endian words a row. O(states).
+    fn to_bytes(&self) -> Vec<u8> {
+        let words = self.next.iter().flatten();
+        words.flat_map(|word| word.to_le_bytes()).collect()
+    }
+
+    /// The machine of [`MovePruner::to_bytes`]'s bytes, or `None` when they are not one:
+    /// no row, a partial row, or a state past the last row. O(states).
+    fn of_bytes(bytes: &[u8]) -> Option<Self> {
+        let word = |at: &[u8]| u32::from_le_bytes(at.try_into().expect("4 bytes"));
+        let next: Vec<[u32; 4]> = (bytes.chunks_exact(16))
+            .map(|row| [0, 1, 2, 3].map(|m| word(&row[4 * m..4 * m + 4])))
+            .collect();
+        let rows = next.len();
+        let valid = bytes.len() == 16 * rows
+            && rows > 0
+            && (next.iter().flatten()).all(|&s| s == DEAD || ((s >> LIVE_BITS) as usize) < rows);
+        valid.then_some(MovePruner { next })
     }
 
     /// The depth of [`MovePruner::for_cells`]'s machine.
