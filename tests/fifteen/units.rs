@@ -358,3 +358,62 @@ fn a_driver_through_xargs_solves_korf_and_felners_easiest_boards_with_cached_tab
         assert_nodes((path, nodes), in_one, search);
     }
 }
+
+/// Whether a process runs whose command line is `words`, by `/proc` (none without one).
+fn running(words: &[&str]) -> bool {
+    let wanted: Vec<u8> = words
+        .iter()
+        .flat_map(|w| [w.as_bytes(), b"\0"].concat())
+        .collect();
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return false;
+    };
+    entries
+        .filter_map(|entry| std::fs::read(entry.ok()?.path().join("cmdline")).ok())
+        .any(|cmdline| cmdline == wanted)
+}
+
+#[test]
+fn a_decided_round_ends_the_engine_and_what_it_started() {
+    let dir = scratch("units-decided");
+    let case = "3\n8 6 7 2 5 4 3 0 1\n";
+    let in_process = fifteen(&[], case).0;
+    // An engine that works its units one at a time, logging each, a tenth of a second
+    // apart (the driver's time to end it), and then lingers.
+    let log = dir.join("engine.log");
+    let engine = format!(
+        "while IFS= read -r unit; do echo \"$unit\" >> \"{log}\"; echo \"$unit\" | \
+         \"{FIFTEEN}\" --units work; sleep 0.1; done; sleep 97",
+        log = log.display()
+    );
+    let work_dir = dir.join("work");
+    let args = ["--drive", work_dir.to_str().unwrap(), "--engine", &engine];
+    let args = [&args[..], &["--engine-from", "0", "--jobs", "1"]].concat();
+    let started = std::time::Instant::now();
+    let (code, answer, stderr) = common::run_process(FIFTEEN, &args, case.into());
+    assert_eq!((code, &answer), (0, &in_process), "{stderr}");
+    // Every round ended when its last result came, not when the engine would have.
+    assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+    assert!(!running(&["sleep", "97"]), "the engine's sleep still runs");
+    // The last round ended at its path: the units after it were not worked.
+    let units = logged(&log);
+    let last = units.iter().map(|u| u.0).max().unwrap();
+    let round = std::fs::read_to_string(work_dir.join(format!("round-{last}.units"))).unwrap();
+    let worked = units.iter().filter(|u| u.0 == last).count();
+    let solved = (finished(&work_dir).into_iter())
+        .filter(|u| u.0 == last)
+        .find(|&(_, id)| {
+            let path = work_dir.join(format!("round-{last}/{id}.result"));
+            std::fs::read_to_string(path).unwrap().contains("solved=")
+        })
+        .unwrap();
+    assert!(
+        worked <= solved.1 + 1,
+        "{worked} units worked, the path in unit {}",
+        solved.1
+    );
+    assert!(
+        solved.1 + 1 < round.lines().count(),
+        "the path in the last unit but one"
+    );
+}

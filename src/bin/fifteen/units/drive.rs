@@ -24,7 +24,7 @@ use super::work::work;
 use super::{at, Units};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 /// The nodes of the round before from which, by default, a round goes to the engine:
 /// rounds before are worked here, since starting an engine's processes and reading
@@ -172,8 +172,11 @@ impl Driver<'_> {
     }
 
     /// Hands `units` to the engine `command` (`sh -c`: units on its stdin, results on its
-    /// stdout, its stderr the driver's), keeping each result as it comes; fails on a
-    /// line that is no result of the round, or when the engine fails.
+    /// stdout, its stderr the driver's), keeping each result as it comes, until the round
+    /// is decided ([`Book::answer`]: a path with every unit before it worked, or every
+    /// unit worked), when the engine and the processes it started are ended
+    /// ([`end_engine`]); fails on a line that is no result of the round, or when the
+    /// engine fails before the round is decided.
     fn engine(&self, command: &str, units: &[(usize, Unit)], book: &mut Book) -> Result<(), Error> {
         let failed = |message: String| Error::Engine {
             command: command.to_string(),
@@ -207,17 +210,71 @@ impl Driver<'_> {
                     let _ = child.kill();
                     break;
                 }
+                if book.answer().is_ok() {
+                    end_engine(&mut child);
+                    break;
+                }
             }
         }
         let status = child
             .wait()
             .map_err(|e| failed(format!("cannot be waited for: {e}")))?;
         read?;
-        match status.success() {
+        match status.success() || book.answer().is_ok() {
             true => Ok(()),
             false => Err(failed(format!("ended with {status}"))),
         }
     }
+}
+
+/// Ends the engine `child` and the processes it started, found by their parents in
+/// `/proc` (Linux; elsewhere the child alone, and its workers end when they next write a
+/// result to the closed pipe): all stopped, then found again (a process started
+/// meanwhile has a stopped parent now), then sent `TERM` and continued, by `kill`.
+/// O(processes on the machine).
+fn end_engine(child: &mut Child) {
+    let signal = |name: &str, pids: &[u32]| {
+        let _ = (Command::new("kill").arg(name))
+            .args(pids.iter().map(u32::to_string))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+    };
+    signal("-STOP", &process_tree(child.id()));
+    let tree = process_tree(child.id());
+    signal("-STOP", &tree);
+    signal("-TERM", &tree);
+    signal("-CONT", &tree);
+    let _ = child.kill();
+}
+
+/// Process `root` and those it started, and they started, in `/proc`.
+fn process_tree(root: u32) -> Vec<u32> {
+    let parents = processes_by_parent();
+    let mut tree = vec![root];
+    let mut next = 0;
+    while let Some(&parent) = tree.get(next) {
+        let children = parents.iter().filter(|&&(_, of)| of == parent);
+        tree.extend(children.map(|&(pid, _)| pid));
+        next += 1;
+    }
+    tree
+}
+
+/// Each process of `/proc` with its parent's id: none where there is no `/proc`.
+fn processes_by_parent() -> Vec<(u32, u32)> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    let parent_of = |pid: u32| {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        // "pid (command) state ppid ...": the command may hold spaces and parentheses.
+        let after_command = stat.rsplit(')').next()?;
+        after_command.split_whitespace().nth(1)?.parse().ok()
+    };
+    let pids = entries.filter_map(|entry| entry.ok()?.file_name().to_str()?.parse().ok());
+    pids.filter_map(|pid| Some((pid, parent_of(pid)?)))
+        .collect()
 }
 
 impl Driver<'_> {
