@@ -417,3 +417,53 @@ fn a_decided_round_ends_the_engine_and_what_it_started() {
         "the path in the last unit but one"
     );
 }
+
+#[test]
+fn a_drivers_limits_are_the_runs_and_a_stopped_run_goes_on() {
+    let dir = scratch("units-limits");
+    let case =
+        std::fs::read_to_string(common::golden::inputs_dir().join("fifteen-korf8.txt")).unwrap();
+    let case: String = case
+        .lines()
+        .take(5)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let small = ["--jobs", "1", "--max-memory", "3"];
+    let in_process = fifteen(&small, &case).0;
+    let drive = |work_dir: &Path, args: &[&str]| {
+        let args = [&["--drive", work_dir.to_str().unwrap()][..], &small, args].concat();
+        common::run_process(FIFTEEN, &args, case.clone().into_bytes())
+    };
+    // The units worked here stop at the run's node limit, not at each unit's.
+    let work_dir = dir.join("nodes");
+    let (code, answer, stderr) = drive(&work_dir, &["--max-nodes", "100000"]);
+    assert_eq!((code, answer.as_str()), (3, ""), "{stderr}");
+    assert_eq!(
+        stderr.trim_end(),
+        "error: case 1: node limit reached: 100000 nodes generated (--max-nodes 100000)"
+    );
+    let done = finished(&work_dir);
+    assert!(!done.is_empty());
+    // Started again without the limit, it goes on to the answer.
+    let (code, answer, stderr) = drive(&work_dir, &[]);
+    assert_eq!((code, &answer), (0, &in_process), "{stderr}");
+    assert!(done.is_subset(&finished(&work_dir)));
+    // An engine that never answers is ended at the run's time limit.
+    let started = std::time::Instant::now();
+    let args = [
+        "--engine",
+        "sleep 98",
+        "--engine-from",
+        "0",
+        "--time-limit",
+        "1",
+    ];
+    let (code, answer, stderr) = drive(&dir.join("time"), &args);
+    assert_eq!((code, answer.as_str()), (3, ""), "{stderr}");
+    assert!(
+        stderr.starts_with("error: case 1: time limit reached: 1 s elapsed after 0 nodes"),
+        "{stderr}"
+    );
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+    assert!(!running(&["sleep", "98"]), "the engine still runs");
+}

@@ -24,7 +24,8 @@ use super::work::work;
 use super::{at, Units};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
+use std::sync::mpsc::{self, RecvTimeoutError};
 
 /// The nodes of the round before from which, by default, a round goes to the engine:
 /// rounds before are worked here, since starting an engine's processes and reading
@@ -175,8 +176,10 @@ impl Driver<'_> {
     /// stdout, its stderr the driver's), keeping each result as it comes, until the round
     /// is decided ([`Book::answer`]: a path with every unit before it worked, or every
     /// unit worked), when the engine and the processes it started are ended
-    /// ([`end_engine`]); fails on a line that is no result of the round, or when the
-    /// engine fails before the round is decided.
+    /// ([`end_engine`]); ended too when the run passes `--time-limit` (a watchdog
+    /// thread) or `--max-nodes` (counted by the results), the driver's one case then
+    /// failing with the limit. Fails on a line that is no result of the round, or when
+    /// the engine fails before the round is decided.
     fn engine(&self, command: &str, units: &[(usize, Unit)], book: &mut Book) -> Result<(), Error> {
         let failed = |message: String| Error::Engine {
             command: command.to_string(),
@@ -193,6 +196,17 @@ impl Driver<'_> {
             // Not joined: an engine that stops reading ends the write, not the driver.
             std::thread::spawn(move || stdin.write_all(text.as_bytes()));
         }
+        let (progress, limits) = (self.units.progress, &self.units.config.limits);
+        let (stop_watch, stopped) = mpsc::channel::<()>();
+        let pid = child.id();
+        let watchdog = (limits.time_limit).map(|limit| {
+            let wait = limit.saturating_sub(progress.started.elapsed());
+            std::thread::spawn(move || {
+                if stopped.recv_timeout(wait) == Err(RecvTimeoutError::Timeout) {
+                    end_engine(pid);
+                }
+            })
+        });
         let mut read = Ok(());
         if let Some(stdout) = child.stdout.take() {
             for (number, line) in BufReader::new(stdout).lines().enumerate() {
@@ -210,29 +224,40 @@ impl Driver<'_> {
                     let _ = child.kill();
                     break;
                 }
-                if book.answer().is_ok() {
-                    end_engine(&mut child);
+                if book.answer().is_ok() || progress.passed(limits).is_some() {
+                    end_engine(pid);
+                    let _ = child.kill();
                     break;
                 }
             }
+        }
+        drop(stop_watch);
+        if let Some(watchdog) = watchdog {
+            let _ = watchdog.join();
         }
         let status = child
             .wait()
             .map_err(|e| failed(format!("cannot be waited for: {e}")))?;
         read?;
-        match status.success() || book.answer().is_ok() {
+        if book.answer().is_ok() {
+            return Ok(());
+        }
+        if let Some(hit) = progress.passed(limits) {
+            return Err(Error::Limit { case: 1, hit });
+        }
+        match status.success() {
             true => Ok(()),
             false => Err(failed(format!("ended with {status}"))),
         }
     }
 }
 
-/// Ends the engine `child` and the processes it started, found by their parents in
+/// Ends the engine, process `child`, and the processes it started, found by their parents in
 /// `/proc` (Linux; elsewhere the child alone, and its workers end when they next write a
 /// result to the closed pipe): all stopped, then found again (a process started
 /// meanwhile has a stopped parent now), then sent `TERM` and continued, by `kill`.
 /// O(processes on the machine).
-fn end_engine(child: &mut Child) {
+fn end_engine(child: u32) {
     let signal = |name: &str, pids: &[u32]| {
         let _ = (Command::new("kill").arg(name))
             .args(pids.iter().map(u32::to_string))
@@ -240,12 +265,11 @@ fn end_engine(child: &mut Child) {
             .stderr(Stdio::null())
             .status();
     };
-    signal("-STOP", &process_tree(child.id()));
-    let tree = process_tree(child.id());
+    signal("-STOP", &process_tree(child));
+    let tree = process_tree(child);
     signal("-STOP", &tree);
     signal("-TERM", &tree);
     signal("-CONT", &tree);
-    let _ = child.kill();
 }
 
 /// Process `root` and those it started, and they started, in `/proc`.
@@ -325,8 +349,13 @@ impl Driver<'_> {
             Some(command) => self.engine(command, &missing, &mut book)?,
             None => {
                 let place = self.results_path(round.threshold).display().to_string();
-                work(&missing, self.units, &mut |worked| {
+                let worked = work(&missing, self.units, &mut |worked| {
                     self.keep(&mut book, worked, &place)
+                });
+                // A limit is the run's, not a unit's: the driver's one case.
+                worked.map_err(|e| match e {
+                    Error::Limit { hit, .. } => Error::Limit { case: 1, hit },
+                    e => e,
                 })?
             }
         }

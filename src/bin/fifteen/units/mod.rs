@@ -38,9 +38,9 @@
 //!
 //! `--units split [--threshold T] [--depth D]`: a round of each case as units (the first
 //! by default, cut by [`split`]). `--units work`: a result line as each unit ends, on
-//! `--jobs` threads, the limits for each unit. `--units merge`: a round's unit and result
+//! `--jobs` threads, within the run's limits (a job's time slot). `--units merge`: a round's unit and result
 //! lines in, its answer or `next T` out. `--drive DIR [--engine CMD] [--engine-from N]`:
-//! the rounds in turn, kept in DIR ([`drive`]).
+//! the rounds in turn, kept in DIR ([`drive`]), within the run's limits too.
 
 mod drive;
 mod format;
@@ -90,6 +90,13 @@ struct Shown {
     live: Vec<Arc<Budget>>,
 }
 
+impl Shown {
+    /// The nodes of the units done and being worked here.
+    fn spent(&self) -> u64 {
+        self.nodes + self.live.iter().map(|b| b.nodes()).sum::<u64>()
+    }
+}
+
 impl Progress {
     /// No units yet, the clock starting now.
     pub(crate) fn new() -> Self {
@@ -117,11 +124,33 @@ impl Progress {
         (shown.done, shown.nodes) = (shown.done + 1, shown.nodes + nodes);
     }
 
-    /// A budget of `limits` for a unit, its nodes shown until [`Progress::worked`].
+    /// A budget for a unit, its nodes shown until [`Progress::worked`]: what remains of
+    /// the run's `limits` (`--time-limit` since the start, `--max-nodes` less the nodes of
+    /// the units done and being worked here: units worked at once may pass it together).
     fn working(&self, limits: Limits) -> Arc<Budget> {
+        let mut shown = self.shown();
+        let spent = shown.spent();
+        let limits = Limits {
+            max_nodes: limits.max_nodes.map(|limit| limit.saturating_sub(spent)),
+            time_limit: (limits.time_limit).map(|t| t.saturating_sub(self.started.elapsed())),
+            ..limits
+        };
         let budget = Arc::new(Budget::new(limits));
-        self.shown().live.push(Arc::clone(&budget));
+        shown.live.push(Arc::clone(&budget));
         budget
+    }
+
+    /// The run's limit of `limits` that is passed, if one is, with the run's nodes.
+    fn passed(&self, limits: &Limits) -> Option<LimitHit> {
+        let spent = self.shown().spent();
+        match (limits.max_nodes, limits.time_limit) {
+            (Some(limit), _) if spent > limit => Some(LimitHit::Nodes { limit }),
+            (_, Some(limit)) if self.started.elapsed() >= limit => Some(LimitHit::Time {
+                seconds: limit.as_secs_f64(),
+                nodes: spent,
+            }),
+            _ => None,
+        }
     }
 
     /// The unit of `budget` is no longer worked.
@@ -135,7 +164,7 @@ impl Progress {
         let round = shown
             .round
             .map_or(String::new(), |t| format!("round {t}: "));
-        let nodes = shown.nodes + shown.live.iter().map(|b| b.nodes()).sum::<u64>();
+        let nodes = shown.spent();
         let seconds = self.started.elapsed().as_secs_f64();
         let (done, units, millions) = (shown.done, shown.units, nodes as f64 / 1e6);
         let rate = millions / seconds.max(1e-3);

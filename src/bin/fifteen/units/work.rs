@@ -66,9 +66,15 @@ fn work_one(
         found,
     };
     let searched = plan.with_bound(&round.bound, (&budget, run.notes), job);
+    // A limit hit in the unit is the run's, told with the run's nodes.
+    let limits = &run.config.limits;
+    let searched = searched.map(|searched| {
+        let hit = |hit| run.progress.passed(limits).unwrap_or(hit);
+        searched.and_then(|subtree| subtree).map_err(hit)
+    });
     run.progress.worked(&budget);
     let searched = searched.ok_or_else(|| at(no_bound(&plan, &round.bound)))?;
-    let outcome = match searched.and_then(|subtree| subtree) {
+    let outcome = match searched {
         Ok(Subtree::Solved(path)) => Outcome::Solved(path),
         Ok(Subtree::Below(least)) => Outcome::Below(least),
         Ok(Subtree::Overtaken) => return Ok(None),
@@ -85,7 +91,8 @@ fn work_one(
 }
 
 /// Works `units` (each with the number of its input line) on the run's `--jobs`
-/// threads, each taking the next unit not taken, within the run's limits each; `done`
+/// threads, each taking the next unit not taken, within what remains of the run's
+/// limits ([`super::Progress::working`]); `done`
 /// gets each result on this thread as it comes. A unit of a round whose unit earlier
 /// in order has a path is left (its result is not needed, see `merge`). After an error
 /// no unit is taken, and the first error is returned once the units being worked end.
