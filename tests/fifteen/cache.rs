@@ -9,6 +9,16 @@ fn cached_table(dir: &std::path::Path, puzzle: &Puzzle, group: &[u8], blank: usi
     into.split_off(3)
 }
 
+/// The one file in `dir`: a file kept, with no temporary left.
+fn only_file(dir: &std::path::Path) -> std::path::PathBuf {
+    let files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|f| f.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1, "one file, no temporary left: {files:?}");
+    files[0].clone()
+}
+
 #[test]
 fn cached_tables_equal_built_ones_and_damaged_files_are_rebuilt() {
     let shape = Shape { rows: 3, cols: 4 };
@@ -17,12 +27,7 @@ fn cached_tables_equal_built_ones_and_damaged_files_are_rebuilt() {
     let built = build_table(&puzzle, (&group, blank), Layout::Rank, 1, &|_| {});
     let dir = scratch_dir("cache");
     assert_eq!(cached_table(&dir, &puzzle, &group, blank), built);
-    let files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|f| f.unwrap().path())
-        .collect();
-    assert_eq!(files.len(), 1, "one file a table, no temporary left");
-    let file = &files[0];
+    let file = &only_file(&dir);
     let written = std::fs::read(file).unwrap();
     assert_eq!(&written[..built.len()], &built[..]);
     // A whole file is read, not rebuilt: plant one whose table differs, with its checksum.
@@ -76,12 +81,7 @@ fn the_deeper_move_pruner_is_kept_and_read_back() {
     let dir = scratch_dir("cache-pruner");
     let made = MovePruner::for_cells(16, true, None);
     assert_eq!(MovePruner::for_cells(16, true, Some(&dir)), made);
-    let files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|f| f.unwrap().path())
-        .collect();
-    assert_eq!(files.len(), 1, "one file, no temporary left");
-    let file = &files[0];
+    let file = &only_file(&dir);
     let written = std::fs::read(file).unwrap();
     let rows = 16 * made.states();
     // A file of these rows, its trailer and a good checksum.
