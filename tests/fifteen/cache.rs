@@ -96,13 +96,15 @@ fn the_deeper_move_pruner_is_kept_and_read_back() {
     let read = MovePruner::for_cells(16, true, Some(&dir));
     assert_ne!(read, made);
     assert_eq!(read.states(), made.states());
-    // A state past the last row; a flipped byte; a cut; nothing: each is made anew and
-    // written again.
+    // A state past the last row; one whose moves are not its row's; a flipped byte; a
+    // cut; nothing: each is made anew and written again.
     let mut flipped = written.clone();
     flipped[5] ^= 1;
     let past = (made.states() as u32) << 4;
+    let first = u32::from_le_bytes(written[..4].try_into().unwrap());
     for damaged in [
         with_rows(past),
+        with_rows(first ^ 1),
         flipped,
         written[..rows].to_vec(),
         Vec::new(),

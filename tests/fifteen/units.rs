@@ -378,12 +378,12 @@ fn a_decided_round_ends_the_engine_and_what_it_started() {
     let dir = scratch("units-decided");
     let case = "3\n8 6 7 2 5 4 3 0 1\n";
     let in_process = fifteen(&[], case).0;
-    // An engine that works its units one at a time, logging each, a tenth of a second
-    // apart (the driver's time to end it), and then lingers.
+    // An engine that works its units one at a time, logging each, half a second apart
+    // (the driver's time to end it), and then lingers.
     let log = dir.join("engine.log");
     let engine = format!(
         "while IFS= read -r unit; do echo \"$unit\" >> \"{log}\"; echo \"$unit\" | \
-         \"{FIFTEEN}\" --units work; sleep 0.1; done; sleep 97",
+         \"{FIFTEEN}\" --units work; sleep 0.5; done; sleep 97",
         log = log.display()
     );
     let work_dir = dir.join("work");

@@ -7,6 +7,7 @@
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A 64-bit FNV-1a-style hash of `bytes`, eight at a time: it names a file and checks
 /// its contents. O(len).
@@ -22,6 +23,12 @@ pub(crate) fn checksum(bytes: &[u8]) -> u64 {
     })
 }
 
+/// The largest file [`Kept::read_into`] reads when no length is expected.
+const MOST_UNSIZED: u64 = 16 << 20;
+
+/// Files written by this process so far, to name each temporary apart.
+static WRITTEN: AtomicUsize = AtomicUsize::new(0);
+
 /// A file kept in a folder: where it is and the trailer that says what it holds.
 pub(crate) struct Kept {
     pub path: PathBuf,
@@ -36,16 +43,18 @@ impl Kept {
         Kept { path, trailer }
     }
 
-    /// Appends the file's bytes to `into` when it holds `len` bytes (any number when
-    /// `None`) under this trailer and its checksum, and says whether it did; else `into`
-    /// is left as it was. A file of another size than `len`'s is not read at all. The
+    /// Appends the file's bytes to `into` when it holds `len` bytes (any number up to
+    /// [`MOST_UNSIZED`] when `None`) under this trailer and its checksum, and says whether
+    /// it did; else `into` is left as it was. A file of another size is not read at all. The
     /// bytes are read straight into their room, with no copy, when `into` has room for
     /// them, the trailer and the checksum. Time: one read of the file.
     pub(crate) fn read_into(&self, len: Option<usize>, into: &mut Vec<u8>) -> bool {
         let room = self.trailer.len() + 8;
         let whole = len.map(|len| len + room);
-        let sized = std::fs::metadata(&self.path)
-            .is_ok_and(|m| whole.map_or(m.len() >= room as u64, |whole| m.len() == whole as u64));
+        let sized = std::fs::metadata(&self.path).is_ok_and(|m| match whole {
+            Some(whole) => m.len() == whole as u64,
+            None => (room as u64..=MOST_UNSIZED).contains(&m.len()),
+        });
         if !sized {
             return false;
         }
@@ -67,13 +76,14 @@ impl Kept {
     }
 
     /// Writes `bytes`, followed by the trailer and checksum (appended to `bytes`, and
-    /// taken off again), under a temporary name, then renames it into place; creates the
-    /// folder if need be. Time: one write of the file.
+    /// taken off again), under a temporary name (this process's and this write's), then
+    /// renames it into place; creates the folder if need be. Time: one write of the file.
     pub(crate) fn write(&self, bytes: &mut Vec<u8>) -> std::io::Result<()> {
         let len = bytes.len();
         bytes.extend(&self.trailer);
         bytes.extend(checksum(bytes).to_le_bytes());
-        let temporary = (self.path).with_extension(format!("tmp{}", std::process::id()));
+        let count = WRITTEN.fetch_add(1, Ordering::Relaxed);
+        let temporary = (self.path).with_extension(format!("tmp{}-{count}", std::process::id()));
         let written = (self.path.parent().map_or(Ok(()), std::fs::create_dir_all))
             .and_then(|()| std::fs::write(&temporary, &bytes[..]))
             .and_then(|()| std::fs::rename(&temporary, &self.path));

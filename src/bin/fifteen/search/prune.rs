@@ -309,6 +309,11 @@ fn minimise(next: &[[u32; 4]]) -> (Vec<u32>, usize) {
     }
 }
 
+/// The moves a row allows, bit i for `Move::ALL[i]`: those not [`DEAD`].
+fn live_of(row: [u32; 4]) -> u32 {
+    u32::from(super::live_bits(row, DEAD))
+}
+
 /// Whether span `inner` lies within span `outer`.
 fn within(inner: Span, outer: Span) -> bool {
     inner.0 >= outer.0 && inner.1 <= outer.1 && inner.2 >= outer.2 && inner.3 <= outer.3
@@ -332,10 +337,7 @@ impl MovePruner {
     /// The machine of `rows` (`rows[row][m]`, the row after move m, or [`DEAD`]; the
     /// empty path's row is 0), each state given its moves. O(rows).
     fn of_rows(mut rows: Vec<[u32; 4]>) -> Self {
-        let live: Vec<u32> = rows
-            .iter()
-            .map(|&row| u32::from(super::live_bits(row, DEAD)))
-            .collect();
+        let live: Vec<u32> = rows.iter().map(|&row| live_of(row)).collect();
         for row in &mut rows {
             for entry in row.iter_mut().filter(|entry| **entry != DEAD) {
                 *entry = *entry << LIVE_BITS | live[*entry as usize];
@@ -381,16 +383,21 @@ impl MovePruner {
     }
 
     /// The machine of [`MovePruner::to_bytes`]'s bytes, or `None` when they are not one:
-    /// no row, a partial row, or a state past the last row. O(states).
+    /// no row, a partial row, a state past the last row, or one whose moves are not its
+    /// row's (a search would step from a forbidden move). O(states).
     fn of_bytes(bytes: &[u8]) -> Option<Self> {
         let word = |at: &[u8]| u32::from_le_bytes(at.try_into().expect("4 bytes"));
         let next: Vec<[u32; 4]> = (bytes.chunks_exact(16))
             .map(|row| [0, 1, 2, 3].map(|m| word(&row[4 * m..4 * m + 4])))
             .collect();
         let rows = next.len();
+        let state_valid = |s: u32| {
+            let row = next.get((s >> LIVE_BITS) as usize);
+            s == DEAD || row.is_some_and(|&row| MovePruner::live(s) == live_of(row))
+        };
         let valid = bytes.len() == 16 * rows
             && rows > 0
-            && (next.iter().flatten()).all(|&s| s == DEAD || ((s >> LIVE_BITS) as usize) < rows);
+            && (next.iter().flatten()).all(|&s| state_valid(s));
         valid.then_some(MovePruner { next })
     }
 
@@ -405,7 +412,7 @@ impl MovePruner {
 
     /// The state of the empty path.
     pub(crate) fn start(&self) -> u32 {
-        u32::from(super::live_bits(self.next[0], DEAD))
+        live_of(self.next[0])
     }
 
     /// The state after move `m` (an index into `Move::ALL`) from `state`, or [`DEAD`].

@@ -158,8 +158,13 @@ impl Driver<'_> {
     }
 
     /// Takes a result, read at `place`: into `book` (checked), and into its file unless
-    /// its unit has one.
-    fn keep(&self, book: &mut Book, worked: Worked, place: &str) -> Result<(), Error> {
+    /// its unit has one; its nodes are the run's unless `here` (worked here, counted).
+    fn keep(
+        &self,
+        book: &mut Book,
+        worked: Worked,
+        (place, here): (&str, bool),
+    ) -> Result<(), Error> {
         let (id, nodes) = (worked.id, worked.nodes);
         let fresh = !book.has_result(id);
         let text = format!("{worked}\n");
@@ -167,7 +172,7 @@ impl Driver<'_> {
         if fresh {
             let folder = self.results_path(book.round.threshold);
             write_whole(&folder.join(format!("{id}.result")), &text)?;
-            self.units.progress.unit_done(nodes);
+            self.units.progress.unit_done(if here { 0 } else { nodes });
         }
         Ok(())
     }
@@ -185,6 +190,10 @@ impl Driver<'_> {
             command: command.to_string(),
             message,
         };
+        let (progress, limits) = (self.units.progress, &self.units.config.limits);
+        if let Some(hit) = progress.passed(limits) {
+            return Err(Error::Limit { case: 1, hit });
+        }
         let mut child = Command::new("sh")
             .args(["-c", command])
             .stdin(Stdio::piped())
@@ -196,7 +205,6 @@ impl Driver<'_> {
             // Not joined: an engine that stops reading ends the write, not the driver.
             std::thread::spawn(move || stdin.write_all(text.as_bytes()));
         }
-        let (progress, limits) = (self.units.progress, &self.units.config.limits);
         let (stop_watch, stopped) = mpsc::channel::<()>();
         let pid = child.id();
         let watchdog = (limits.time_limit).map(|limit| {
@@ -213,18 +221,14 @@ impl Driver<'_> {
                 let place = format!("the engine's line {}", number + 1);
                 read = match line.map(|line| read_line(&line)) {
                     Err(e) => Err(failed(format!("cannot be read: {e}"))),
-                    Ok(Ok(Some(Line::Worked(worked)))) => self.keep(book, worked, &place),
+                    Ok(Ok(Some(Line::Worked(worked)))) => self.keep(book, worked, (&place, false)),
                     Ok(Ok(None)) => Ok(()),
                     Ok(Ok(Some(Line::Unit(_)))) => {
                         Err(at(&place)(Problem::Kind { expected: "result" }))
                     }
                     Ok(Err(problem)) => Err(at(&place)(problem)),
                 };
-                if read.is_err() {
-                    let _ = child.kill();
-                    break;
-                }
-                if book.answer().is_ok() || progress.passed(limits).is_some() {
+                if read.is_err() || book.answer().is_ok() || progress.passed(limits).is_some() {
                     end_engine(pid);
                     let _ = child.kill();
                     break;
@@ -238,12 +242,13 @@ impl Driver<'_> {
         let status = child
             .wait()
             .map_err(|e| failed(format!("cannot be waited for: {e}")))?;
+        // A limit first: the engine ended at it may leave half a line.
+        if let Some(hit) = progress.passed(limits).filter(|_| book.answer().is_err()) {
+            return Err(Error::Limit { case: 1, hit });
+        }
         read?;
         if book.answer().is_ok() {
             return Ok(());
-        }
-        if let Some(hit) = progress.passed(limits) {
-            return Err(Error::Limit { case: 1, hit });
         }
         match status.success() {
             true => Ok(()),
@@ -252,24 +257,32 @@ impl Driver<'_> {
     }
 }
 
-/// Ends the engine, process `child`, and the processes it started, found by their parents in
-/// `/proc` (Linux; elsewhere the child alone, and its workers end when they next write a
-/// result to the closed pipe): all stopped, then found again (a process started
-/// meanwhile has a stopped parent now), then sent `TERM` and continued, by `kill`.
-/// O(processes on the machine).
+/// Ends the engine, process `child`, and the processes it started, found by their
+/// parents in `/proc` (Linux; elsewhere the child alone, and its workers end when they
+/// next write a result to the closed pipe): stopped, found again, until no new one is
+/// found (a stopped process starts none), then sent `TERM` and continued, by the shell's
+/// `kill`. O(rounds of search · processes on the machine · processes of the engine).
 fn end_engine(child: u32) {
     let signal = |name: &str, pids: &[u32]| {
-        let _ = (Command::new("kill").arg(name))
+        let _ = (Command::new("sh").args(["-c", "kill -s \"$0\" \"$@\"", name]))
             .args(pids.iter().map(u32::to_string))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .status();
     };
-    signal("-STOP", &process_tree(child));
-    let tree = process_tree(child);
-    signal("-STOP", &tree);
-    signal("-TERM", &tree);
-    signal("-CONT", &tree);
+    let mut stopped: Vec<u32> = Vec::new();
+    loop {
+        let new: Vec<u32> = (process_tree(child).into_iter())
+            .filter(|pid| !stopped.contains(pid))
+            .collect();
+        if new.is_empty() {
+            break;
+        }
+        signal("STOP", &new);
+        stopped.extend(new);
+    }
+    signal("TERM", &stopped);
+    signal("CONT", &stopped);
 }
 
 /// Process `root` and those it started, and they started, in `/proc`.
@@ -350,7 +363,7 @@ impl Driver<'_> {
             None => {
                 let place = self.results_path(round.threshold).display().to_string();
                 let worked = work(&missing, self.units, &mut |worked| {
-                    self.keep(&mut book, worked, &place)
+                    self.keep(&mut book, worked, (&place, true))
                 });
                 // A limit is the run's, not a unit's: the driver's one case.
                 worked.map_err(|e| match e {

@@ -38,7 +38,8 @@
 //!
 //! `--units split [--threshold T] [--depth D]`: a round of each case as units (the first
 //! by default, cut by [`split`]). `--units work`: a result line as each unit ends, on
-//! `--jobs` threads, within the run's limits (a job's time slot). `--units merge`: a round's unit and result
+//! `--jobs` threads, within the run's limits (a job's time slot). `--units merge`: a
+//! round's unit and result
 //! lines in, its answer or `next T` out. `--drive DIR [--engine CMD] [--engine-from N]`:
 //! the rounds in turn, kept in DIR ([`drive`]), within the run's limits too.
 
@@ -118,7 +119,8 @@ impl Progress {
         (shown.round, shown.done, shown.units) = (round, done, units);
     }
 
-    /// Counts a unit done here, of `nodes` nodes.
+    /// Counts a unit's result, of `nodes` nodes not yet counted (0 for a unit worked
+    /// here, counted by [`Progress::worked`]).
     fn unit_done(&self, nodes: u64) {
         let mut shown = self.shown();
         (shown.done, shown.nodes) = (shown.done + 1, shown.nodes + nodes);
@@ -153,9 +155,11 @@ impl Progress {
         }
     }
 
-    /// The unit of `budget` is no longer worked.
+    /// The unit of `budget` is no longer worked here: its nodes count as the run's.
     fn worked(&self, budget: &Arc<Budget>) {
-        self.shown().live.retain(|live| !Arc::ptr_eq(live, budget));
+        let mut shown = self.shown();
+        shown.live.retain(|live| !Arc::ptr_eq(live, budget));
+        shown.nodes += budget.nodes();
     }
 
     /// The status line, once there are units.
@@ -395,7 +399,7 @@ impl Units<'_> {
         let units: Vec<(usize, Unit)> = units.collect::<Result<_, _>>()?;
         self.progress.start(None, 0, units.len());
         work::work(&units, self, &mut |worked| {
-            self.progress.unit_done(worked.nodes);
+            self.progress.unit_done(0);
             writeln!(output, "{worked}")
                 .and_then(|_| output.flush())
                 .map_err(|e| Error::Io(e.to_string()))
