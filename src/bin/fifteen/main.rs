@@ -28,9 +28,9 @@
 //! `--stats` (per case on stderr), `--max-nodes N`, `--time-limit SECONDS`, `--max-memory MIB`
 //! (default 4096), `--jobs N` (threads: cases at once, or one board's search shared), `--cache
 //! DIR` (`ida`'s tables kept in files), `--letters blank|tile`, `--check` (verdicts on the
-//! answers that follow the cases; `--check INPUT OUTPUT [ANSWER [REPORT]]`, testlib's checker of a
-//! judge), `--show` (the boards of each solution after its answer, one a move, played in
-//! place on a terminal), `--svg FILE` (a picture that plays each solution), `--units
+//! answers that follow the cases; `--check INPUT OUTPUT [ANSWER [REPORT]]`, testlib's
+//! checker of a judge), `--show` (the boards of each solution after its answer, one a
+//! move, played in place on a terminal), `--svg FILE` (a picture that plays each solution), `--units
 //! split|work|merge`, `--threshold T`, `--depth D`, `--drive DIR`, `--engine CMD`,
 //! `--engine-from N` (one search cut into units for other processes: `units`), `--version`,
 //! `--help`. The table of flags, the usage and the help are in `cli`.
@@ -40,10 +40,10 @@
 //! 0 done; 1 bad input (`error: case N: …` on stderr, after the answers to the cases before
 //! it) or a file that cannot be read or written, or with `--check` an answer rejected; 2 bad
 //! usage (`--show` or `--svg` on a board or path too large to draw among them); 3 a search
-//! limit reached. `--check INPUT OUTPUT [ANSWER [REPORT]]` exits with testlib's codes: 0 ok, 1 wrong
-//! answer, 2 wrong output format, 3 the check failed. When stderr is a terminal, a search or table
-//! build of more than a second shows a status line there, cleared when the case is answered;
-//! judges, pipes and tests see nothing of it.
+//! limit reached. `--check INPUT OUTPUT [ANSWER [REPORT]]` exits with testlib's codes: 0
+//! ok, 1 wrong answer, 2 wrong output format, 3 the check failed. When stderr is a
+//! terminal, a search or table build of more than a second shows a status line there,
+//! cleared when the case is answered; judges, pipes and tests see nothing of it.
 //!
 //! # Notation and limits
 //!

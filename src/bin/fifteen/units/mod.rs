@@ -39,9 +39,9 @@
 //! `--units split [--threshold T] [--depth D]`: a round of each case as units (the first
 //! by default, cut by [`split`]). `--units work`: a result line as each unit ends, on
 //! `--jobs` threads, within the run's limits (a job's time slot). `--units merge`: a
-//! round's unit and result
-//! lines in, its answer or `next T` out. `--drive DIR [--engine CMD] [--engine-from N]`:
-//! the rounds in turn, kept in DIR ([`drive`]), within the run's limits too.
+//! round's unit and result lines in, its answer or `next T` out. `--drive DIR [--engine
+//! CMD] [--engine-from N]`: the rounds in turn, kept in DIR ([`drive`]), within the
+//! run's limits too.
 
 mod drive;
 mod format;
