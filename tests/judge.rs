@@ -145,6 +145,84 @@ fn fifteen_single_file_builds_alone_and_passes_the_golden_samples() {
     );
 }
 
+/// `fifteen`'s lower rooms, which a judge runs, and the outer rooms they must not name: the
+/// direction of every `use` in the map of `main.rs`, which lets a judge build leave the outer
+/// rooms out.
+const LOWER_ROOMS: [&str; 6] = [
+    "board.rs", "error.rs", "form.rs", "parse.rs", "goal.rs", "search",
+];
+const OUTER_ROOMS: [&str; 5] = ["any", "units", "show", "check", "cli"];
+
+/// The `.rs` files at `path`: the file itself, or every file under the folder.
+fn rust_files(path: &Path) -> Vec<PathBuf> {
+    if !path.is_dir() {
+        return vec![path.to_path_buf()];
+    }
+    let mut files: Vec<PathBuf> = fs::read_dir(path)
+        .unwrap()
+        .flat_map(|entry| rust_files(&entry.unwrap().path()))
+        .filter(|file| file.extension().is_some_and(|e| e == "rs"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The outer rooms that `code` (comments and literals blanked) names as modules: after a
+/// `super::` or `crate::` path, alone or in a `{…}` group.
+fn outer_rooms_named(code: &str) -> Vec<String> {
+    let mut named = Vec::new();
+    for start in ["super::", "crate::"] {
+        for (at, _) in code.match_indices(start) {
+            if code[..at].ends_with("::") {
+                continue; // within a chain, which its first `super::` reads
+            }
+            let mut rest = &code[at..];
+            while let Some(after) = rest
+                .strip_prefix("super::")
+                .or(rest.strip_prefix("crate::"))
+            {
+                rest = after.trim_start();
+            }
+            let names = match rest.strip_prefix('{') {
+                Some(group) => &group[..group.find('}').unwrap_or(group.len())],
+                None => rest,
+            };
+            for name in names.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+                if OUTER_ROOMS.contains(&name) {
+                    named.push(name.to_string());
+                }
+                if rest.starts_with(name) && !rest.starts_with('{') {
+                    break;
+                }
+            }
+        }
+    }
+    named
+}
+
+#[test]
+fn fifteen_lower_rooms_name_no_outer_room() {
+    let tree = root().join("src/bin/fifteen");
+    let mut found = Vec::new();
+    for room in LOWER_ROOMS {
+        for file in rust_files(&tree.join(room)) {
+            let code = bundle::code_only(&fs::read_to_string(&file).unwrap());
+            for name in outer_rooms_named(&code) {
+                found.push(format!("{} names {name}", file.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+#[test]
+fn outer_rooms_are_found_in_paths_and_groups() {
+    let code =
+        "use super::super::units::Problem;\nuse super::{board, cli};\nlet x = self.check();\n\
+                crate::show::MAX;\nuse super::anyhow;\n";
+    assert_eq!(outer_rooms_named(code), ["units", "cli", "show"]);
+}
+
 /// Checks that each banner of a bundle tells the truth: the line after `begin FILE` is line 1
 /// of FILE, and the line after `end …; the next line is line N of FILE` is line N of FILE
 /// (paths relative to the crate's folder).

@@ -146,7 +146,7 @@ impl Bundler<'_> {
 /// `text` with every byte of its comments, string literals and character literals replaced
 /// by a space (newlines kept), so that lines and byte offsets stay as they were and what is
 /// left is code. O(bytes).
-fn code_only(text: &str) -> String {
+pub fn code_only(text: &str) -> String {
     blanked(text, b' ')
 }
 

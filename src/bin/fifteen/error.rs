@@ -1,6 +1,5 @@
 //! The errors of this program and their exit codes.
 
-use super::show::{MAX_MOVES, MAX_SIDE};
 use std::fmt;
 
 /// A search limit that stopped a search, with the count reached.
@@ -115,6 +114,15 @@ pub enum Error {
         goal: usize,
         board: usize,
     },
+    /// Returned when the first token of an input of counted cases is not a number.
+    BadCount { at: Place, text: String },
+    /// Returned when a token follows the last of the `count` cases an input's first number
+    /// announced.
+    AfterCases {
+        count: usize,
+        at: Place,
+        token: String,
+    },
     /// Returned when an optimal search is asked for a board of more than 256 cells.
     TooLarge {
         case: usize,
@@ -122,25 +130,33 @@ pub enum Error {
         cells: usize,
     },
     /// Returned when `--show` or `--svg` (`flag`) is asked to draw a board of more than
-    /// [`MAX_SIDE`](super::show::MAX_SIDE) rows or columns.
+    /// `most` rows or columns.
     TooLargeToDraw {
         case: usize,
         flag: &'static str,
         rows: usize,
         cols: usize,
+        most: usize,
     },
     /// Returned when `--show` or `--svg` (`flag`) is asked to draw a path of more than
-    /// [`MAX_MOVES`](super::show::MAX_MOVES) moves.
+    /// `most` moves.
     TooLongToDraw {
         case: usize,
         flag: &'static str,
         moves: u64,
+        most: u64,
     },
     /// Returned when the picture of `--svg` cannot be written.
     CannotWrite { file: String, message: String },
     /// Returned when `any` cannot place a tile: a bug, which the tests find on no board,
-    /// reported as an error rather than a panic, with the tile and its cell.
-    Stuck { case: usize, at: super::any::Stuck },
+    /// reported as an error rather than a panic, with the tile and its cell (rows and
+    /// columns from 0).
+    Stuck {
+        case: usize,
+        tile: u32,
+        row: usize,
+        col: usize,
+    },
     /// Returned when a search limit stops the search of a case.
     Limit { case: usize, hit: LimitHit },
     /// Returned when a flag is given without the one it works with (`needs`).
@@ -152,10 +168,7 @@ pub enum Error {
     Together(&'static str, &'static str),
     /// Returned when a line of units or results cannot be used, or lines are not one
     /// round; `place` names the line or file when there is one.
-    Unit {
-        place: String,
-        problem: super::units::Problem,
-    },
+    Unit { place: String, problem: String },
     /// Returned when `--drive`'s work directory cannot be read or written, or does not
     /// hold the search asked for.
     WorkDir { path: String, message: String },
@@ -283,6 +296,16 @@ impl fmt::Display for Error {
                 f,
                 "case {case}: input ends after {found} of {expected} tiles"
             ),
+            Error::BadCount { at, text } => {
+                write!(f, "the count of cases \"{text}\" is not a number ({at})")
+            }
+            Error::AfterCases { count, at, token } => {
+                let s = if *count == 1 { "" } else { "s" };
+                write!(
+                    f,
+                    "\"{token}\" after the {count} case{s} the count announces ({at})"
+                )
+            }
             Error::NoAnswer { case } => {
                 write!(f, "case {case}: the answer is missing (end of input)")
             }
@@ -314,21 +337,31 @@ impl fmt::Display for Error {
                 flag,
                 rows,
                 cols,
+                most,
             } => write!(
                 f,
-                "case {case}: {flag} draws boards of at most {MAX_SIDE} rows and {MAX_SIDE} columns, this one is {rows}×{cols}"
+                "case {case}: {flag} draws boards of at most {most} rows and {most} columns, this one is {rows}×{cols}"
             ),
-            Error::TooLongToDraw { case, flag, moves } => write!(
+            Error::TooLongToDraw {
+                case,
+                flag,
+                moves,
+                most,
+            } => write!(
                 f,
-                "case {case}: {flag} draws paths of at most {MAX_MOVES} moves, this one has {moves}"
+                "case {case}: {flag} draws paths of at most {most} moves, this one has {moves}"
             ),
             Error::CannotWrite { file, message } => write!(f, "cannot write {file}: {message}"),
-            Error::Stuck { case, at } => write!(
+            Error::Stuck {
+                case,
+                tile,
+                row,
+                col,
+            } => write!(
                 f,
-                "case {case}: any could not bring tile {} to row {}, column {}",
-                at.tile,
-                at.row + 1,
-                at.col + 1
+                "case {case}: any could not bring tile {tile} to row {}, column {}",
+                row + 1,
+                col + 1
             ),
             Error::Limit { case, hit } => write!(f, "case {case}: {hit}"),
             Error::Requires { flag, needs } => write!(f, "{flag} applies only with {needs}"),

@@ -10,13 +10,18 @@
 //! Cases until the end of input (stdin, or one file named on the command line). A case is a
 //! header line, `n` (an n×n board) or `rows cols`, then rows·cols integers in row-major order,
 //! `0` the blank, separated by any whitespace (CRLF is fine). Empty input is zero cases.
+//! `--input bare` reads boards of one shape (`--shape`, default 4×4) with no header, as Aizu
+//! ALDS1_13_C and SPOJ pose them; `--input counted`, the number of cases first, then such
+//! boards, as UVa 10181 does.
 //!
 //! # Output
 //!
 //! Per case, a line with the number of moves, or `-1` when the goal cannot be reached; then,
 //! for a reachable goal, a line with the path (empty for a solved board). A letter `U D L R`
 //! names the direction the *blank* moves (with `--letters tile`, the direction the moved
-//! tile goes: the opposite letter). `ida` prints the canonical path: the
+//! tile goes: the opposite letter). `--output moves` prints the number alone, `--output
+//! path` the path alone, and `--unsolvable TEXT` replaces `-1`. `ida` prints the canonical
+//! path: the
 //! lexicographically smallest optimal path under `D < L < R < U`. `astar` and `bfs` print an
 //! optimal path rebuilt from their level maps, not always the canonical one; `dfs` prints some
 //! path of at most K moves; `any` prints a valid path, not always a shortest one.
@@ -32,7 +37,9 @@
 //! checker of a judge), `--show` (the boards of each solution after its answer, one a
 //! move, played in place on a terminal), `--svg FILE` (a picture that plays each solution), `--units
 //! split|work|merge`, `--threshold T`, `--depth D`, `--drive DIR`, `--engine CMD`,
-//! `--engine-from N` (one search cut into units for other processes: `units`), `--version`,
+//! `--engine-from N` (one search cut into units for other processes: `units`), `--input
+//! header|bare|counted`, `--shape RxC`, `--output both|moves|path`, `--unsolvable TEXT`
+//! (the problem's form: `form`), `--version`,
 //! `--help`. The table of flags, the usage and the help are in `cli`.
 //!
 //! # Exit codes
@@ -70,6 +77,8 @@
 //!
 //! - `board`: moves, shapes, paths, the Manhattan distance.
 //! - `error`: every error, its message and its exit code.
+//! - `form`: the problem's form, as judges pose it: how cases are written, what is printed
+//!   of each answer, and its writing.
 //! - `parse`: cases and `--goal` boards from text, with line and column.
 //! - `goal`: the goals; reachability by parity.
 //! - `search/`: a puzzle prepared for search, the budget a case's threads share and the
@@ -111,6 +120,7 @@ pub mod board;
 pub mod check;
 pub mod cli;
 pub mod error;
+pub mod form;
 pub mod goal;
 pub mod parse;
 pub mod search;

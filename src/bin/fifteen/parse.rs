@@ -1,8 +1,10 @@
-//! Reading the cases: tokens with their places (line and column), headers, tiles; and the
-//! tokens between cases, where `--check` finds the answers.
+//! Reading the cases in each [`Input`] form: tokens with their places (line and column),
+//! headers or counts, tiles; and the tokens between cases, where `--check` finds the
+//! answers.
 
 use super::board::Shape;
 use super::error::{Error, Place};
+use super::form::Input;
 
 /// A run of non-whitespace bytes and where it starts.
 #[derive(Clone, Copy, Debug)]
@@ -22,18 +24,28 @@ pub(crate) struct Case {
 /// before a later case turns out to be bad. Stops after the first error.
 pub(crate) struct Cases<'a> {
     tokens: Vec<Token<'a>>,
+    form: Input,
     next: usize,
     case: usize,
+    /// In the [`Input::Counted`] form, the cases still to read, once the count is read.
+    left: Option<u64>,
     failed: bool,
 }
 
 impl<'a> Cases<'a> {
-    /// The cases of `input`. O(length).
+    /// The cases of `input`, each with its header ([`Input::Header`]). O(length).
     pub(crate) fn new(input: &'a [u8]) -> Self {
+        Cases::in_form(input, Input::Header)
+    }
+
+    /// The cases of `input`, written in `form`. O(length).
+    pub(crate) fn in_form(input: &'a [u8], form: Input) -> Self {
         Cases {
             tokens: tokens(input),
+            form,
             next: 0,
             case: 0,
+            left: None,
             failed: false,
         }
     }
@@ -81,35 +93,16 @@ impl<'a> Cases<'a> {
             });
         }
         self.next += header_len;
-        let found = self.tokens.len() - self.next;
         let expected = u128::from(rows) * u128::from(cols);
-        if expected > found as u128 {
-            // The rest of the input is this case: a token in it that is no number (a long
-            // line of garbage, say) tells more than the count.
-            let rest = &self.tokens[self.next..];
-            if let Some(bad) = rest.iter().find(|token| number(token.text).is_none()) {
-                return Err(Error::NotATile {
-                    case,
-                    at: bad.at,
-                    token: shown(bad.text),
-                });
-            }
-            return Err(Error::ShortCase {
-                case,
-                expected,
-                found,
-            });
-        }
+        self.short(expected)?;
         // Both fit: their product is at most the number of tokens present.
         let shape = Shape {
             rows: rows as usize,
             cols: cols as usize,
         };
-        let tiles = &self.tokens[self.next..self.next + shape.cells()];
-        self.next += shape.cells();
-        let cells = tile_list(tiles, shape.cells(), case)?;
+        let cells = self.read_tiles(shape)?;
         // A token on the line of the last tile belongs to this case, not to the next header.
-        let last_line = tiles[tiles.len() - 1].at.line;
+        let last_line = self.tokens[self.next - 1].at.line;
         if let Some(extra) = self
             .tokens
             .get(self.next)
@@ -124,17 +117,99 @@ impl<'a> Cases<'a> {
         }
         Ok(Case { shape, cells })
     }
+
+    /// The error of a case that needs `expected` tiles when fewer tokens are left: its
+    /// first token that is no number, else the count. O(tokens left).
+    fn short(&self, expected: u128) -> Result<(), Error> {
+        let (case, rest) = (self.case, &self.tokens[self.next..]);
+        if expected <= rest.len() as u128 {
+            return Ok(());
+        }
+        // The rest of the input is this case: a token in it that is no number (a long
+        // line of garbage, say) tells more than the count.
+        if let Some(bad) = rest.iter().find(|token| number(token.text).is_none()) {
+            return Err(Error::NotATile {
+                case,
+                at: bad.at,
+                token: shown(bad.text),
+            });
+        }
+        Err(Error::ShortCase {
+            case,
+            expected,
+            found: rest.len(),
+        })
+    }
+
+    /// Reads the tiles of a board of `shape`, which are there. O(cells).
+    fn read_tiles(&mut self, shape: Shape) -> Result<Vec<u32>, Error> {
+        let tiles = &self.tokens[self.next..self.next + shape.cells()];
+        self.next += shape.cells();
+        tile_list(tiles, shape.cells(), self.case)
+    }
+
+    /// Reads a board of `shape` with no header.
+    fn read_bare(&mut self, shape: Shape) -> Result<Case, Error> {
+        self.short(shape.cells() as u128)?;
+        let cells = self.read_tiles(shape)?;
+        Ok(Case { shape, cells })
+    }
+
+    /// In the [`Input::Counted`] form, the number of cases left to read (the count read
+    /// first), or `None` at the end of an empty input; an error for a count that is no
+    /// number, or a token after the last case counted.
+    fn cases_left(&mut self) -> Option<Result<u64, Error>> {
+        let left = match self.left {
+            Some(left) => left,
+            None => {
+                let token = self.take_token()?;
+                match number(token.text) {
+                    Some(count) => count,
+                    None => {
+                        let text = shown(token.text);
+                        return Some(Err(Error::BadCount { at: token.at, text }));
+                    }
+                }
+            }
+        };
+        if let (0, Some(extra)) = (left, self.tokens.get(self.next)) {
+            return Some(Err(Error::AfterCases {
+                count: self.case,
+                at: extra.at,
+                token: shown(extra.text),
+            }));
+        }
+        self.left = Some(left.saturating_sub(1));
+        Some(Ok(left))
+    }
 }
 
 impl Iterator for Cases<'_> {
     type Item = Result<Case, Error>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.failed || self.next == self.tokens.len() {
+        if self.failed {
             return None;
         }
-        self.case += 1;
-        let result = self.read_case();
+        let result = match self.form {
+            Input::Counted(shape) => match self.cases_left()? {
+                Ok(0) => return None,
+                Ok(_) => {
+                    self.case += 1;
+                    self.read_bare(shape)
+                }
+                Err(e) => Err(e),
+            },
+            _ if self.next == self.tokens.len() => return None,
+            Input::Header => {
+                self.case += 1;
+                self.read_case()
+            }
+            Input::Bare(shape) => {
+                self.case += 1;
+                self.read_bare(shape)
+            }
+        };
         self.failed = result.is_err();
         Some(result)
     }

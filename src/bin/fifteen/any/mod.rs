@@ -112,8 +112,7 @@ pub(crate) fn shortest(shape: Shape, cells: &[u32], goal: &[u32]) -> Result<Vari
 /// Returned when `any` cannot bring a tile to its cell: a bug, which the tests find on no
 /// board, reported rather than a panic. Rows and columns count from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-// `pub` while `error::Error::Stuck`, a `pub` item, holds one.
-pub struct Stuck {
+pub(crate) struct Stuck {
     pub(crate) tile: u32,
     pub(crate) row: usize,
     pub(crate) col: usize,

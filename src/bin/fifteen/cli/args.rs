@@ -1,12 +1,13 @@
 //! The command line: the flags, the usage and the help, and what they choose ([`Config`]).
 //! Uses the goals and `--goal`'s board reader; nothing here reads input or solves.
 
-use super::super::board::Lettering;
+use super::super::board::{Lettering, Shape};
 use super::super::error::Error;
+use super::super::form::{Input, Lines, Output};
 use super::super::goal::Goal;
 use super::super::parse::goal_tiles;
+use super::super::search::ida::MOST_MOVES;
 use super::super::search::Limits;
-use super::super::units::{ENGINE_FROM, MOST_MOVES};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -154,6 +155,10 @@ pub(crate) struct Config {
     pub(crate) svg: Option<PathBuf>,
     /// What `--units` and `--drive` ask for.
     pub(crate) units: UnitFlags,
+    /// How the cases are written (`--input`, `--shape`).
+    pub(crate) input: Input,
+    /// What is printed of each answer (`--output`, `--unsolvable`).
+    pub(crate) output: Output,
 }
 
 /// A mode of `--units` or `--drive` (see `units`).
@@ -177,8 +182,9 @@ pub(crate) struct UnitFlags {
     pub(crate) depth: Option<u32>,
     /// `--engine`: the shell command that works a round's units, else the threads here.
     pub(crate) engine: Option<String>,
-    /// `--engine-from`: the nodes of a round from which the next goes to the engine.
-    pub(crate) engine_from: u64,
+    /// `--engine-from`: the nodes of a round from which the next goes to the engine, else
+    /// the driver's default.
+    pub(crate) engine_from: Option<u64>,
 }
 
 impl Config {
@@ -215,8 +221,10 @@ impl Default for Config {
                 threshold: None,
                 depth: None,
                 engine: None,
-                engine_from: ENGINE_FROM,
+                engine_from: None,
             },
+            input: Input::Header,
+            output: Output::default(),
         }
     }
 }
@@ -274,6 +282,10 @@ enum Valued {
     Drive,
     Engine,
     EngineFrom,
+    Input,
+    Shape,
+    Output,
+    Unsolvable,
 }
 
 impl Valued {
@@ -297,6 +309,10 @@ impl Valued {
             Valued::Drive => "DIR",
             Valued::Engine => "CMD",
             Valued::EngineFrom => "N",
+            Valued::Input => "FORM",
+            Valued::Shape => "RxC",
+            Valued::Output => "LINES",
+            Valued::Unsolvable => "TEXT",
         }
     }
 }
@@ -309,7 +325,7 @@ struct Spec {
 }
 
 /// Every flag, in the order of the help, which is written from this table.
-const FLAGS: [Spec; 22] = [
+const FLAGS: [Spec; 26] = [
     Spec {
         names: &["--algo"],
         flag: Flag::Valued(Valued::Algo),
@@ -332,6 +348,31 @@ moves; any: fast, not optimal, for boards of any size",
         flag: Flag::Valued(Valued::Goal),
         help: "standard (default: 1 2 ... N-1 0), blank-first (0 1 ... N-1),
 spiral, or \"t t t ...\" (a board of the case's size)",
+    },
+    Spec {
+        names: &["--input"],
+        flag: Flag::Valued(Valued::Input),
+        help: "how the cases are written: header (default, as above); bare,
+boards of --shape with no header, until the end (Aizu ALDS1_13_C,
+SPOJ); counted, the number of cases first, then bare boards
+(UVa 10181)",
+    },
+    Spec {
+        names: &["--shape"],
+        flag: Flag::Valued(Valued::Shape),
+        help: "the boards of --input bare or counted: RxC or N (default 4x4)",
+    },
+    Spec {
+        names: &["--output"],
+        flag: Flag::Valued(Valued::Output),
+        help: "what is printed of each answer: both (default), the number of
+moves then the path; moves, the number alone; path, the path alone",
+    },
+    Spec {
+        names: &["--unsolvable"],
+        flag: Flag::Valued(Valued::Unsolvable),
+        help: "the line printed when the goal cannot be reached (default -1;
+\"This puzzle is not solvable.\" for UVa 10181, NIE for SPOJ)",
     },
     Spec {
         names: &["--letters"],
@@ -467,6 +508,8 @@ struct Chosen {
     mode_flag: Option<&'static str>,
     /// `--engine-from`, if given.
     engine_from: Option<u64>,
+    /// `--shape`, if given.
+    shape: Option<Shape>,
 }
 
 /// Reads the flags (`--flag value` or `--flag=value`) and the arguments not starting with
@@ -484,6 +527,7 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
         files: Vec::new(),
         mode_flag: None,
         engine_from: None,
+        shape: None,
     };
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
@@ -523,6 +567,7 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
         }
     }
     chosen.check_units()?;
+    chosen.check_forms()?;
     let Chosen {
         mut config,
         search,
@@ -559,6 +604,13 @@ fn checked(mut config: Config, files: Vec<String>) -> Result<Command, Error> {
         Algorithm::Stored(Stored::Dfs(_)) => Some(("--algo dfs", optimal)),
         Algorithm::Any => Some(("--algo any", optimal)),
         _ if config.stats => Some(("--stats", "it prints verdicts, not searches")),
+        _ if config.input != Input::Header => {
+            Some(("--input", "it reads each case with its header"))
+        }
+        _ if config.output != Output::default() => Some((
+            "--output or --unsolvable",
+            "it prints verdicts, not answers",
+        )),
         _ => config
             .drawing()
             .map(|flag| (flag, "it prints verdicts, not solutions")),
@@ -585,6 +637,26 @@ fn checked(mut config: Config, files: Vec<String>) -> Result<Command, Error> {
 }
 
 impl Chosen {
+    /// Checks that `--shape` goes with an `--input` form that has no header, and sets it
+    /// there; refuses such a form with `--units` or `--drive`, which read headers.
+    fn check_forms(&mut self) -> Result<(), Error> {
+        let input = &mut self.config.input;
+        match (input, self.shape) {
+            (Input::Header, Some(_)) => Err(Error::Requires {
+                flag: "--shape",
+                needs: "--input bare or counted",
+            }),
+            (Input::Bare(shape) | Input::Counted(shape), given) => {
+                *shape = given.unwrap_or(*shape);
+                match self.mode_flag {
+                    Some(flag) => Err(Error::Together("--input", flag)),
+                    None => Ok(()),
+                }
+            }
+            (Input::Header, None) => Ok(()),
+        }
+    }
+
     /// Checks that the flags of `--units` and `--drive` go together, and sets
     /// `--engine-from`.
     fn check_units(&mut self) -> Result<(), Error> {
@@ -620,7 +692,7 @@ impl Chosen {
             "--engine-from",
             "--engine",
         )?;
-        units.engine_from = from.unwrap_or(units.engine_from);
+        units.engine_from = from.or(units.engine_from);
         Ok(())
     }
 
@@ -725,6 +797,39 @@ impl Chosen {
             Valued::EngineFrom => {
                 self.engine_from = Some(value.parse().map_err(|_| bad("a number of nodes"))?)
             }
+            Valued::Input => {
+                let fifteen = Shape { rows: 4, cols: 4 };
+                config.input = match value.as_str() {
+                    "header" => Input::Header,
+                    "bare" => Input::Bare(fifteen),
+                    "counted" => Input::Counted(fifteen),
+                    _ => return Err(bad("header, bare or counted")),
+                }
+            }
+            Valued::Shape => {
+                let sides = match value.split_once('x') {
+                    Some((rows, cols)) => (rows.parse::<usize>(), cols.parse()),
+                    None => (value.parse::<usize>(), value.parse()),
+                };
+                self.shape = match sides {
+                    (Ok(rows), Ok(cols)) if rows.checked_mul(cols).is_some_and(|n| n > 0) => {
+                        Some(Shape { rows, cols })
+                    }
+                    _ => return Err(bad("RxC or N, positive: 4x4, 3")),
+                };
+            }
+            Valued::Output => {
+                config.output.lines = match value.as_str() {
+                    "both" => Lines::Both,
+                    "moves" => Lines::Moves,
+                    "path" => Lines::Path,
+                    _ => return Err(bad("both, moves or path")),
+                }
+            }
+            Valued::Unsolvable if value.contains(['\n', '\r']) => {
+                return Err(bad("one line of text"))
+            }
+            Valued::Unsolvable => config.output.unreachable = value.into(),
         }
         Ok(())
     }

@@ -134,18 +134,15 @@ pub(super) fn write_answer<W: Write>(
     log: &Log,
 ) -> Result<(), Error> {
     let io = |e: std::io::Error| Error::Io(e.to_string());
-    match &answer.moves {
-        Some(path) => {
-            writeln!(output, "{}", path.count()).map_err(io)?;
-            match config.letters {
-                Lettering::Blank => path.write_letters(output),
-                lettering => path.write_letters(&mut Renamed { output, lettering }),
-            }
-            .map_err(io)?;
-            writeln!(output).map_err(io)?;
-            draw(config, (number, case), path, output)?;
-        }
-        None => writeln!(output, "-1").map_err(io)?,
+    let letters = |output: &mut W| match (&answer.moves, config.letters) {
+        (Some(path), Lettering::Blank) => path.write_letters(output),
+        (Some(path), lettering) => path.write_letters(&mut Renamed { output, lettering }),
+        (None, _) => Ok(()),
+    };
+    let moves = answer.moves.as_ref().map(Path::count);
+    config.output.write(output, moves, letters).map_err(io)?;
+    if let Some(path) = &answer.moves {
+        draw(config, (number, case), path, output)?;
     }
     if let (Algorithm::Stored(Stored::Dfs(k)), None, true) =
         (config.algorithm, &answer.moves, answer.reachable)

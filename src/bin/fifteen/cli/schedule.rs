@@ -80,7 +80,7 @@ pub(crate) fn run<R: BufRead, W: Write, L: Write + Send>(
     input.read_to_end(&mut bytes).map_err(io)?;
     let mut cases = Vec::new();
     let mut bad_case = Ok(());
-    for case in Cases::new(&bytes) {
+    for case in Cases::in_form(&bytes, config.input) {
         match case {
             Ok(case) => cases.push(case),
             Err(e) => bad_case = Err(e),
@@ -108,7 +108,8 @@ fn answer_as_typed<R: BufRead, W: Write>(
     let (mut typed, mut answered) = (Vec::new(), 0);
     loop {
         let at_end = input.read_until(b'\n', &mut typed).map_err(io)? == 0;
-        for (index, case) in Cases::new(&typed).enumerate().skip(answered) {
+        let typed_cases = Cases::in_form(&typed, config.input);
+        for (index, case) in typed_cases.enumerate().skip(answered) {
             let case = match case {
                 Ok(case) => case,
                 Err(Error::ShortCase { .. }) if !at_end => break,

@@ -327,7 +327,12 @@ impl Solver {
                 stats,
             });
         }
-        let stuck = |at| Error::Stuck { case, at };
+        let stuck = |at: any::Stuck| Error::Stuck {
+            case,
+            tile: at.tile,
+            row: at.row,
+            col: at.col,
+        };
         let variant = any::shortest(shape, cells, goal).map_err(stuck)?;
         let mut packed = any::Packed::new(any::KEPT);
         stats.nodes = any::solve(shape, cells, goal, variant, &mut packed).map_err(stuck)?;

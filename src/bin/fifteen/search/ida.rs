@@ -23,6 +23,12 @@ pub(crate) const DEEP_FROM: u64 = 1 << 22;
 /// without cached tables (`benches/README.md`).
 const DEEPER_FROM: u64 = 1 << 27;
 
+/// The most moves a threshold or depth given to the search may say (`--depth`, a unit's
+/// threshold): it recurses once a move on a thread's stack, which this bounds, and the
+/// boards an optimal search can finish need far fewer (at most 80 on the 4×4, about 200
+/// on the 5×5).
+pub(crate) const MOST_MOVES: u32 = 1000;
+
 /// How a search ended, short of a limit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Outcome {

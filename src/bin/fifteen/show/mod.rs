@@ -38,6 +38,7 @@ pub(crate) fn check_board(flag: &'static str, case: usize, shape: Shape) -> Resu
         flag,
         rows: shape.rows,
         cols: shape.cols,
+        most: MAX_SIDE,
     })
 }
 
@@ -46,5 +47,10 @@ pub(crate) fn check_path(flag: &'static str, case: usize, moves: u64) -> Result<
     if moves <= MAX_MOVES {
         return Ok(());
     }
-    Err(Error::TooLongToDraw { case, flag, moves })
+    Err(Error::TooLongToDraw {
+        case,
+        flag,
+        moves,
+        most: MAX_MOVES,
+    })
 }

@@ -414,8 +414,8 @@ impl BoundJob for DriveJob<'_> {
                 start: &round.board,
                 threshold: round.threshold,
             };
-            let engine =
-                (config.units.engine.as_deref()).filter(|_| before >= config.units.engine_from);
+            let engine_from = config.units.engine_from.unwrap_or(ENGINE_FROM);
+            let engine = (config.units.engine.as_deref()).filter(|_| before >= engine_from);
             let book = driver.play((&iteration, &round), (cut, &budget), engine)?;
             let merged =
                 (book.answer()).map_err(at(driver.units_path(round.threshold).display()))?;

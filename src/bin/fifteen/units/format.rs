@@ -6,6 +6,7 @@
 use super::super::board::{path_text, Move, Shape};
 use super::super::goal::is_reachable;
 use super::super::parse::shown;
+use super::super::search::ida::MOST_MOVES;
 use super::super::search::prune::MovePruner;
 use super::super::search::MAX_BOARD;
 use std::fmt;
@@ -15,11 +16,6 @@ pub(crate) const VERSION: u32 = 1;
 
 /// The most units a round may have: a merge holds them all.
 pub(crate) const MOST_UNITS: usize = 1 << 20;
-
-/// The most moves a unit's threshold or depth may say: the search recurses once a move on
-/// a thread's stack, which this bounds, and the boards an optimal search can finish need
-/// far fewer (at most 80 on the 4×4, about 200 on the 5×5).
-pub(crate) const MOST_MOVES: u32 = 1000;
 
 /// The first word of a unit line.
 const UNIT: &str = "fifteen-unit";

@@ -69,9 +69,6 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-pub(crate) use drive::ENGINE_FROM;
-pub(crate) use format::MOST_MOVES;
-
 /// What the status line shows: the round, its units done of all, and the nodes of the
 /// units worked here since the start, those being worked among them.
 pub(crate) struct Progress {
@@ -192,7 +189,10 @@ pub(crate) struct Units<'a> {
 /// The error of `problem` at `place`: a line, a file, or none (empty).
 fn at(place: impl ToString) -> impl FnOnce(Problem) -> Error {
     let place = place.to_string();
-    move |problem| Error::Unit { place, problem }
+    move |problem| Error::Unit {
+        place,
+        problem: problem.to_string(),
+    }
 }
 
 /// The problem of a unit whose bound `name` is not one of `plan`'s.
