@@ -4,6 +4,7 @@
 //! - `korf`: Korf's 100, the hardest 4×4 boards and Korf & Felner's 5×5 instances, by their
 //!   published lengths, every path replayed;
 //! - `pdb`: the pattern databases against an independent search, admissibility, symmetries;
+//! - `random`: `--random`'s boards, uniform by a chi-square test, reachable, and its walks;
 //! - `cache`: tables kept in files;
 //! - `threads`: searches shared by threads, `--jobs`;
 //! - `any_paths`: fast paths on boards of every size;
@@ -28,6 +29,7 @@ mod command_line;
 mod exhaustive;
 mod korf;
 mod pdb;
+mod random;
 mod show;
 mod threads;
 mod units;

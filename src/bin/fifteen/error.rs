@@ -123,6 +123,13 @@ pub enum Error {
         at: Place,
         token: String,
     },
+    /// Returned when `--random` is asked for boards of `rows`×`cols` under a `--goal` board
+    /// of another number of cells (`goal`).
+    GoalShape {
+        goal: usize,
+        rows: usize,
+        cols: usize,
+    },
     /// Returned when an optimal search is asked for a board of more than 256 cells.
     TooLarge {
         case: usize,
@@ -194,6 +201,7 @@ impl Error {
             | Error::BoundWithoutDfs(_)
             | Error::Requires { .. }
             | Error::Together(..)
+            | Error::GoalShape { .. }
             | Error::TooLargeToDraw { .. }
             | Error::TooLongToDraw { .. } => 2,
             Error::TooLarge { .. } | Error::Limit { .. } => 3,
@@ -295,6 +303,11 @@ impl fmt::Display for Error {
             } => write!(
                 f,
                 "case {case}: input ends after {found} of {expected} tiles"
+            ),
+            Error::GoalShape { goal, rows, cols } => write!(
+                f,
+                "the --goal board has {goal} cells, --shape {rows}x{cols} has {}",
+                rows * cols
             ),
             Error::BadCount { at, text } => {
                 write!(f, "the count of cases \"{text}\" is not a number ({at})")

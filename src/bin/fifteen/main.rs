@@ -39,7 +39,8 @@
 //! split|work|merge`, `--threshold T`, `--depth D`, `--drive DIR`, `--engine CMD`,
 //! `--engine-from N` (one search cut into units for other processes: `units`), `--input
 //! header|bare|counted`, `--shape RxC`, `--output both|moves|path`, `--unsolvable TEXT`
-//! (the problem's form: `form`), `--version`,
+//! (the problem's form: `form`), `--random N`, `--walk K`, `--seed S` (boards to print:
+//! `random`), `--version`,
 //! `--help`. The table of flags, the usage and the help are in `cli`.
 //!
 //! # Exit codes
@@ -93,6 +94,8 @@
 //!   - `plan`: the policy: the bounds and tables tried per shape and goal, their give-up
 //!     budgets, and `any`'s weighted search;
 //!   - `state`, `stored`: packed boards and level maps; `astar`, `bfs`, `dfs`.
+//! - `random`: boards drawn at random from a seed (`--random`), uniform among those that
+//!   reach the goal or a walk from it, written in an input form.
 //! - `any/`: fast, not optimal paths for boards of any size (its map in `any/mod.rs`).
 //! - `units/`: `ida`'s iterations cut into units of text for other processes and
 //!   machines, their results merged, and the driver of a search kept in a work directory
@@ -123,6 +126,7 @@ pub mod error;
 pub mod form;
 pub mod goal;
 pub mod parse;
+pub mod random;
 pub mod search;
 pub mod show;
 pub mod units;
@@ -148,6 +152,34 @@ fn answer<R: BufRead, W: Write>(
     }
 }
 
+/// Prints the boards `--random` asks for (`draws`) to stdout, in the goal and input form of
+/// `config`: exit 0, 1 when stdout cannot be written, 2 for an explicit goal of another
+/// size.
+fn print_random(config: &Config, draws: random::Draws) -> ExitCode {
+    let goal = match config.goal.board(draws.shape) {
+        Ok(goal) => goal,
+        Err(cells) => {
+            let (rows, cols) = (draws.shape.rows, draws.shape.cols);
+            let e = Error::GoalShape {
+                goal: cells,
+                rows,
+                cols,
+            };
+            eprintln!("error: {e}\n{USAGE}");
+            return ExitCode::from(e.exit_code());
+        }
+    };
+    let mut output = io::BufWriter::new(io::stdout().lock());
+    let written = random::write_boards(&mut output, (config.input, &goal), draws);
+    match written.and_then(|()| output.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {}", Error::Io(e.to_string()));
+            ExitCode::from(1)
+        }
+    }
+}
+
 /// Reads the cases of FILE or stdin, writes the answers (or, with `--check`, the verdicts)
 /// to stdout, maps errors to exit codes (1 input or an answer rejected, 2 usage, 3 limit);
 /// `--check INPUT OUTPUT [ANSWER [REPORT]]` exits with testlib's codes.
@@ -165,6 +197,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Ok(Command::Solve(config)) => (config, false),
+        Ok(Command::Random(config, draws)) => return print_random(&config, draws),
         Ok(Command::Check(config, None)) => (config, true),
         Ok(Command::Check(config, Some(files))) => {
             let outcome = check::testlib::judge_files(&config, &files);

@@ -6,6 +6,7 @@ use super::super::error::Error;
 use super::super::form::{Input, Lines, Output};
 use super::super::goal::Goal;
 use super::super::parse::goal_tiles;
+use super::super::random::Draws;
 use super::super::search::ida::MOST_MOVES;
 use super::super::search::Limits;
 use std::path::PathBuf;
@@ -235,6 +236,8 @@ pub(crate) enum Command {
     Help,
     Version,
     Solve(Config),
+    /// `--random`: boards to print, of the shape and goal and in the input form of `config`.
+    Random(Config, Draws),
     /// `--check`: the answers after the cases of `config.file` or stdin, or, with files,
     /// testlib's checker.
     Check(Config, Option<TestlibFiles>),
@@ -286,6 +289,9 @@ enum Valued {
     Shape,
     Output,
     Unsolvable,
+    Random,
+    Walk,
+    Seed,
 }
 
 impl Valued {
@@ -313,6 +319,9 @@ impl Valued {
             Valued::Shape => "RxC",
             Valued::Output => "LINES",
             Valued::Unsolvable => "TEXT",
+            Valued::Random => "N",
+            Valued::Walk => "K",
+            Valued::Seed => "S",
         }
     }
 }
@@ -325,7 +334,7 @@ struct Spec {
 }
 
 /// Every flag, in the order of the help, which is written from this table.
-const FLAGS: [Spec; 26] = [
+const FLAGS: [Spec; 29] = [
     Spec {
         names: &["--algo"],
         flag: Flag::Valued(Valued::Algo),
@@ -475,6 +484,23 @@ again, it goes on where it stopped",
 N nodes (default 16777216; smaller rounds are worked here)",
     },
     Spec {
+        names: &["--random"],
+        flag: Flag::Valued(Valued::Random),
+        help: "print N boards of --shape (default 4x4) that reach --goal, each
+drawn alike among them, in the --input form; reads no input",
+    },
+    Spec {
+        names: &["--walk"],
+        flag: Flag::Valued(Valued::Walk),
+        help: "with --random: each board the end of K random moves from the
+goal, none undoing the one before",
+    },
+    Spec {
+        names: &["--seed"],
+        flag: Flag::Valued(Valued::Seed),
+        help: "with --random: the seed (default 1); a seed gives the same boards",
+    },
+    Spec {
         names: &["--version"],
         flag: Flag::Version,
         help: "print the name and version",
@@ -510,6 +536,8 @@ struct Chosen {
     engine_from: Option<u64>,
     /// `--shape`, if given.
     shape: Option<Shape>,
+    /// `--random`, `--walk` and `--seed`, if given.
+    draws: (Option<u64>, Option<u64>, Option<u64>),
 }
 
 /// Reads the flags (`--flag value` or `--flag=value`) and the arguments not starting with
@@ -528,6 +556,7 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
         mode_flag: None,
         engine_from: None,
         shape: None,
+        draws: (None, None, None),
     };
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
@@ -567,7 +596,7 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
         }
     }
     chosen.check_units()?;
-    chosen.check_forms()?;
+    let draws = chosen.check_forms()?;
     let Chosen {
         mut config,
         search,
@@ -587,6 +616,13 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
         (Search::Bfs, None) => Algorithm::Stored(Stored::Bfs),
         (Search::Any, None) => Algorithm::Any,
     };
+    if let Some(draws) = draws {
+        return match (check, files.first()) {
+            (true, _) => Err(Error::Together("--random", "--check")),
+            (false, Some(file)) => Err(Error::SecondFile(file.clone())),
+            (false, None) => Ok(Command::Random(config, draws)),
+        };
+    }
     if !check {
         if let Some(second) = files.get(1) {
             return Err(Error::SecondFile(second.clone()));
@@ -637,24 +673,41 @@ fn checked(mut config: Config, files: Vec<String>) -> Result<Command, Error> {
 }
 
 impl Chosen {
-    /// Checks that `--shape` goes with an `--input` form that has no header, and sets it
-    /// there; refuses such a form with `--units` or `--drive`, which read headers.
-    fn check_forms(&mut self) -> Result<(), Error> {
-        let input = &mut self.config.input;
-        match (input, self.shape) {
-            (Input::Header, Some(_)) => Err(Error::Requires {
-                flag: "--shape",
-                needs: "--input bare or counted",
+    /// Checks that `--shape` goes with `--random` or an `--input` form that has no header,
+    /// and sets it there; refuses such a form, and `--random`, with `--units` or `--drive`,
+    /// which read headers, and `--walk` and `--seed` without `--random`. What `--random`
+    /// asks for, if it is given.
+    fn check_forms(&mut self) -> Result<Option<Draws>, Error> {
+        let fifteen = Shape { rows: 4, cols: 4 };
+        let (count, walk, seed) = self.draws;
+        let needs = |given: bool, flag| match given {
+            true => Err(Error::Requires {
+                flag,
+                needs: "--random",
             }),
-            (Input::Bare(shape) | Input::Counted(shape), given) => {
-                *shape = given.unwrap_or(*shape);
-                match self.mode_flag {
-                    Some(flag) => Err(Error::Together("--input", flag)),
-                    None => Ok(()),
-                }
-            }
-            (Input::Header, None) => Ok(()),
+            false => Ok(()),
+        };
+        needs(walk.is_some() && count.is_none(), "--walk")?;
+        needs(seed.is_some() && count.is_none(), "--seed")?;
+        let input = &mut self.config.input;
+        if let Input::Bare(shape) | Input::Counted(shape) = input {
+            *shape = self.shape.unwrap_or(*shape);
+        } else if self.shape.is_some() && count.is_none() {
+            return Err(Error::Requires {
+                flag: "--shape",
+                needs: "--input bare or counted, or --random",
+            });
         }
+        let given = (count.map(|_| "--random")).or((*input != Input::Header).then_some("--input"));
+        if let (Some(flag), Some(units)) = (given, self.mode_flag) {
+            return Err(Error::Together(flag, units));
+        }
+        Ok(count.map(|count| Draws {
+            shape: self.shape.unwrap_or(fifteen),
+            count,
+            walk,
+            seed: seed.unwrap_or(1),
+        }))
     }
 
     /// Checks that the flags of `--units` and `--drive` go together, and sets
@@ -830,6 +883,15 @@ impl Chosen {
                 return Err(bad("one line of text"))
             }
             Valued::Unsolvable => config.output.unreachable = value.into(),
+            Valued::Random | Valued::Walk | Valued::Seed => {
+                let number = value.parse().map_err(|_| bad("a whole number"))?;
+                let (count, walk, seed) = &mut self.draws;
+                *match valued {
+                    Valued::Random => count,
+                    Valued::Walk => walk,
+                    _ => seed,
+                } = Some(number);
+            }
         }
         Ok(())
     }
