@@ -1,11 +1,13 @@
 //! Each program as a judge builds it: the file alone, with plain `rustc -O` in edition 2021
 //! (the project's, for judges on Rust 1.70 and later) and in edition 2024 (Luogu's and
 //! LeetCode's), no Cargo and no crate around it; then samples through the result. `five.rs` and
-//! `eight.rs` are the judge files as they are; `fifteen`'s is generated here from its tree
-//! (`tests/common/bundle.rs`) into `target/judge/fifteen.rs` and run on every golden sample of
-//! `fifteen`. Also the edits the README tells a submitter to make, made here to the text, and
-//! LeetCode's block of `five.rs` inside a wrapper like LeetCode's. The files' paths and sizes
-//! are printed: `cargo test --test judge -- --nocapture` shows them.
+//! `eight.rs` are the judge files as they are; `fifteen`'s judge edition is generated here from
+//! its tree with the feature `judge` (`tests/common/bundle.rs`) into
+//! `target/judge/fifteen-judge.rs`, run on the golden samples of `fifteen` that take no
+//! option, and set against the full program on every 3×3 board. Also the edits the README
+//! tells a submitter to make, made here to the text, and LeetCode's block of `five.rs` inside a
+//! wrapper like LeetCode's. The files' paths and sizes are printed: `cargo test --test judge --
+//! --nocapture` shows them.
 
 mod common;
 
@@ -17,11 +19,6 @@ use std::process::Command;
 /// The smallest source limit of a judge that takes Rust: Codeforces' 64 KiB (HDU's 65,536
 /// bytes is the same, though HDU takes no Rust).
 const SMALLEST_LIMIT: u64 = 64 << 10;
-
-/// The largest source limit of a judge that takes Rust and runs a program on stdin: AtCoder's
-/// 512 KB (its contest rules, as in the README's judge table). Counted as 512,000 bytes, the
-/// smaller reading of "KB", so that a file within it is within 512 KiB too.
-const ATCODER_LIMIT: u64 = 512_000;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -37,11 +34,18 @@ fn judge_dir() -> PathBuf {
 /// Builds `source` alone with `rustc --edition {edition} -O` into the executable `name`,
 /// checking that rustc neither fails nor warns.
 fn compile(source: &Path, edition: &str, name: &str) -> PathBuf {
+    compile_with(source, edition, name, None)
+}
+
+/// [`compile`], with `--cfg {cfg}` when given.
+fn compile_with(source: &Path, edition: &str, name: &str, cfg: Option<&str>) -> PathBuf {
     let exe = judge_dir().join(name);
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
+    let cfg = cfg.map(|cfg| ["--cfg", cfg]);
     let compiled = Command::new(rustc)
         .args(["--edition", edition, "-O", "-o"])
         .arg(&exe)
+        .args(cfg.iter().flatten())
         .arg(source)
         .output()
         .expect("rustc runs");
@@ -118,31 +122,200 @@ fn sizes_fit_the_judges() {
     }
 }
 
-/// `fifteen`'s single file for judges: generated from `src/bin/fifteen/main.rs` and the files
-/// it declares into `target/judge/fifteen.rs`, built alone in both editions, warning-free, and
-/// each build run on every golden sample of `fifteen`, which must agree byte for byte on
-/// stdout and stderr and on the exit code; within AtCoder's limit.
-#[test]
-fn fifteen_single_file_builds_alone_and_passes_the_golden_samples() {
+/// Writes `fifteen`'s judge edition, the tree of `src/bin/fifteen/main.rs` with the feature
+/// `judge`, to `target/judge/fifteen-judge.rs`, and returns its path and text after checking
+/// its banners, that it holds none of the full program's outer rooms and no feature left to
+/// decide, and that it fits Codeforces' limit.
+fn fifteen_judge_edition() -> (PathBuf, String) {
     let main = root().join("src/bin/fifteen/main.rs");
-    let text = bundle::bundle(&main, root(), "tests/judge.rs (`cargo test --test judge`)");
+    let generator = "tests/judge.rs (`cargo test --test judge`)";
+    let text = bundle::bundle(&main, root(), generator, Some("judge"));
     check_banners(&text);
-    let path = bundle::output_dir().join("fifteen.rs");
+    for room in OUTER_ROOMS {
+        let banner = format!("==== begin src/bin/fifteen/{room}");
+        assert!(!text.contains(&banner), "the judge edition holds {room}");
+    }
+    let code = bundle::code_only(&text);
+    assert!(!code.contains("feature"), "a feature is left to decide");
+    let path = bundle::output_dir().join("fifteen-judge.rs");
     fs::write(&path, &text).unwrap();
     let size = text.len() as u64;
-    let shown = path.display();
-    println!("{shown}: {size} bytes ({:.1} KiB)", size as f64 / 1024.0);
+    println!(
+        "{}: {size} bytes ({:.1} KiB)",
+        path.display(),
+        size as f64 / 1024.0
+    );
+    assert!(
+        size <= SMALLEST_LIMIT,
+        "{} is {size} bytes, over Codeforces' {SMALLEST_LIMIT}",
+        path.display()
+    );
+    (path, text)
+}
+
+/// `fifteen`'s judge edition builds alone in both editions, warning-free, and each build
+/// answers every golden sample of `fifteen` that takes no option byte for byte as the full
+/// program does, on stdout and stderr, with its exit code.
+#[test]
+fn fifteen_judge_edition_builds_alone_and_passes_the_golden_samples() {
+    let (path, _) = fifteen_judge_edition();
     let cases: Vec<golden::Case> = golden::cases()
         .into_iter()
-        .filter(|case| case.program == "fifteen")
+        .filter(|case| case.program == "fifteen" && case.args.is_empty())
         .collect();
-    for exe in compile_both_editions(&path, "fifteen") {
+    assert!(
+        cases.len() >= 20,
+        "{} golden cases take no option",
+        cases.len()
+    );
+    for exe in compile_both_editions(&path, "fifteen-judge") {
         golden::check_all(&cases, |_| exe.to_str(), false);
     }
-    assert!(
-        size <= ATCODER_LIMIT,
-        "{shown} is {size} bytes, over AtCoder's {ATCODER_LIMIT}"
+}
+
+/// A problem's edits of the judge edition, as [`FIFTEEN_EDITS`] lists them: its name, the
+/// text replaced and its replacement, its samples (input and expected output).
+type Problem = (
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    &'static [(&'static str, &'static str)],
+);
+
+/// The lines of `judge.rs` that the edits below replace: its constants as they are.
+const INPUT: &str = "const INPUT: Input = Input::Header;";
+const LINES: &str = "const OUTPUT: Output = Output {\n    lines: Lines::Both,";
+const UNREACHABLE: &str = "    unreachable: Cow::Borrowed(\"-1\"),\n};";
+
+/// The edits of the judge edition's constants for each problem, as the README's judge table
+/// and `judge.rs` give them: the text replaced, its replacement, and the problem's samples
+/// (input and expected output in `inputs/`), whose answers the golden files check in the
+/// full program with the same form's flags.
+const FIFTEEN_EDITS: [Problem; 3] = [
+    (
+        "aoj-alds1-13-c",
+        &[
+            (
+                INPUT,
+                "const INPUT: Input = Input::Bare(Shape { rows: 4, cols: 4 });",
+            ),
+            (
+                LINES,
+                "const OUTPUT: Output = Output {\n    lines: Lines::Moves,",
+            ),
+        ],
+        &[("fifteen-aoj-alds1-13-c.txt", "fifteen-aoj-alds1-13-c.out")],
+    ),
+    (
+        "uva10181",
+        &[
+            (
+                "Input::Header;",
+                "Input::Counted(Shape { rows: 4, cols: 4 });",
+            ),
+            (
+                LINES,
+                "const OUTPUT: Output = Output {\n    lines: Lines::Path,",
+            ),
+            (
+                UNREACHABLE,
+                "    unreachable: Cow::Borrowed(\"This puzzle is not solvable.\"),\n};",
+            ),
+        ],
+        &[(
+            "fifteen-uva10181-counted.txt",
+            "fifteen-uva10181-counted.out",
+        )],
+    ),
+    (
+        "spoj-al-10-06",
+        &[
+            (
+                INPUT,
+                "const INPUT: Input = Input::Bare(Shape { rows: 4, cols: 4 });",
+            ),
+            (
+                LINES,
+                "const OUTPUT: Output = Output {\n    lines: Lines::Path,",
+            ),
+            (UNREACHABLE, "    unreachable: Cow::Borrowed(\"NIE\"),\n};"),
+        ],
+        &[
+            ("fifteen-spoj-1.txt", "fifteen-spoj-1.out"),
+            ("fifteen-spoj-2.txt", "fifteen-spoj-2.out"),
+        ],
+    ),
+];
+
+/// The judge edition after each problem's edits, built as a judge builds it (edition 2021,
+/// all at once), answers the problem's samples.
+#[test]
+fn fifteen_judge_edition_for_each_problem() {
+    let (_, text) = fifteen_judge_edition();
+    let builds: Vec<(PathBuf, &[(&str, &str)])> = std::thread::scope(|scope| {
+        let builds: Vec<_> = FIFTEEN_EDITS
+            .iter()
+            .map(|&(problem, edits, samples)| {
+                let mut edited = text.clone();
+                for (from, to) in edits {
+                    assert_eq!(edited.matches(from).count(), 1, "{problem}: `{from}` once");
+                    edited = edited.replacen(from, to, 1);
+                }
+                let name = format!("fifteen-judge-{problem}");
+                let source = judge_dir().join(format!("{name}.rs"));
+                fs::write(&source, edited).unwrap();
+                scope.spawn(move || (compile(&source, "2021", &name), samples))
+            })
+            .collect();
+        builds.into_iter().map(|b| b.join().unwrap()).collect()
+    });
+    for (exe, samples) in builds {
+        for (input, expected) in samples {
+            check_sample(&exe, &[], input, expected);
+        }
+    }
+}
+
+/// The judge edition answers each of the 9! boards of 3×3, 181,440 that reach the goal and
+/// as many that do not, as the full program does, byte for byte: the canonical paths of
+/// IDA* with linear conflicts against those of the full program's walking distance.
+#[test]
+fn fifteen_judge_edition_answers_every_3x3_board_as_the_full_program() {
+    let (path, _) = fifteen_judge_edition();
+    let exe = compile(&path, "2021", "fifteen-judge-3x3");
+    let mut input = String::new();
+    let mut board: Vec<u32> = (0..9).collect();
+    loop {
+        let tiles: Vec<String> = board.iter().map(u32::to_string).collect();
+        input += &format!("3\n{}\n", tiles.join(" "));
+        if !next_permutation(&mut board) {
+            break;
+        }
+    }
+    let run = |exe: &str| common::run_process(exe, &[], input.clone().into_bytes());
+    let (judge, full) = (
+        run(exe.to_str().unwrap()),
+        run(env!("CARGO_BIN_EXE_fifteen")),
     );
+    assert_eq!((judge.0, judge.2.as_str()), (0, ""));
+    assert_eq!(judge.1.lines().count(), 181_440 * 3);
+    assert!(
+        judge == full,
+        "the judge edition and the full program differ on a 3x3 board"
+    );
+}
+
+/// Steps `items` to the next permutation in lexicographic order; `false` after the last.
+fn next_permutation(items: &mut [u32]) -> bool {
+    let Some(i) = (1..items.len()).rev().find(|&i| items[i - 1] < items[i]) else {
+        return false;
+    };
+    let j = (i..items.len())
+        .rev()
+        .find(|&j| items[j] > items[i - 1])
+        .unwrap();
+    items.swap(i - 1, j);
+    items[i..].reverse();
+    true
 }
 
 /// `fifteen`'s lower rooms, which a judge runs, and the outer rooms they must not name: the
@@ -351,8 +524,9 @@ fn tree(name: &str, files: &[(&str, &str)]) -> PathBuf {
 /// A crate with every way rustc finds a module's file (`x.rs`, `x/mod.rs`, `x.rs` beside the
 /// folder `x/` of its children, a raw name), attributes before and on a declaration, inner
 /// docs and attributes in a child, and `mod ghost;` where it declares nothing: in comments,
-/// strings and an inline `#[cfg(test)]` module; a line of a string that looks like a comment.
-const FIXTURE: [(&str, &str); 8] = [
+/// strings and an inline `#[cfg(test)]` module; a line of a string that looks like a comment;
+/// items, a module, a field, a statement and a match arm under the feature `edition`.
+const FIXTURE: [(&str, &str); 9] = [
     (
         "main.rs",
         r##"//! A tree with every way of finding a module's file.
@@ -363,6 +537,31 @@ pub(crate) mod folder;
 #[cfg(test)]
 mod tests;
 #[allow(dead_code)] mod r#type;
+#[cfg(not(feature = "edition"))]
+mod gone;
+
+/// The edition's name.
+#[cfg(feature = "edition")]
+const EDITION: &str = "edition";
+/// Left out of the edition with its docs.
+#[cfg(not(feature = "edition"))]
+const EDITION: &str = "full";
+
+struct Count {
+    kept: u8,
+    #[cfg(not(feature = "edition"))]
+    dropped: u8,
+}
+
+fn kind(n: u8) -> &'static str {
+    match n {
+        #[cfg(not(feature = "edition"))]
+        3 => {
+            gone::NAME
+        }
+        _ => "other",
+    }
+}
 
 /* mod ghost;
 mod ghost; */
@@ -382,6 +581,16 @@ mod inline {
 }
 
 fn main() {
+    let count = Count {
+        kept: 1,
+        #[cfg(not(feature = "edition"))]
+        dropped: 2,
+    };
+    #[cfg(not(feature = "edition"))]
+    let total = count.kept + count.dropped;
+    #[cfg(feature = "edition")]
+    let total = count.kept;
+    println!("{EDITION} {total} {}", kind(total));
     let names = [flat::NAME, flat::inner::NAME, flat::inner::deep::NAME, folder::leaf::NAME];
     println!("{names:?} {}", r#type::NAME);
     print!("{TEXT}{RAW}{QUOTE}{BRACE}");
@@ -405,6 +614,7 @@ fn main() {
     ("folder/leaf.rs", "pub const NAME: &str = \"leaf\";"),
     ("tests.rs", "#[test]\nfn runs() {}\n"),
     ("type.rs", "pub const NAME: &str = \"type\";\n"),
+    ("gone.rs", "pub const NAME: &str = \"three\";\n"),
 ];
 
 /// What the fixture prints.
@@ -415,26 +625,43 @@ const FIXTURE_PRINTS: &str =
 fn the_bundle_is_the_program_rustc_builds_from_the_tree() {
     let dir = tree("fixture", &FIXTURE);
     let main = dir.join("main.rs");
-    let text = bundle::bundle(&main, &dir, "tests/judge.rs");
-    let first =
-        "// GENERATED from main.rs and the files it declares, by tests/judge.rs: do not edit";
-    assert!(text.starts_with(first), "{text}");
-    assert_eq!(text.matches("// ==== begin ").count(), 7, "{text}");
-    assert_eq!(text.matches("mod ghost;").count(), 5, "{text}");
-    assert!(
-        !text.contains("every way of finding"),
-        "a comment line is emptied: {text}"
-    );
-    assert!(text.contains("// a string's line, kept"), "{text}");
-    check_banners_in(&dir, &text);
-    let single = dir.join("single.rs");
-    fs::write(&single, &text).unwrap();
-    for source in [main, single] {
-        let name = format!("fixture-{}", source.file_stem().unwrap().to_string_lossy());
-        let exe = compile(&source, "2021", &name);
-        let (code, stdout, stderr) = common::run_process(exe.to_str().unwrap(), &[], Vec::new());
-        assert_eq!((code, stderr.as_str()), (0, ""));
-        assert_eq!(stdout, FIXTURE_PRINTS, "{}", source.display());
+    for (feature, first_line) in [
+        (None, "full 3 three\n"),
+        (Some("edition"), "edition 1 other\n"),
+    ] {
+        let text = bundle::bundle(&main, &dir, "tests/judge.rs", feature);
+        let first = "// GENERATED from main.rs and the files it declares";
+        assert!(text.starts_with(first), "{text}");
+        let modules = if feature.is_some() { 7 } else { 8 };
+        assert_eq!(text.matches("// ==== begin ").count(), modules, "{text}");
+        assert_eq!(text.matches("mod ghost;").count(), 5, "{text}");
+        assert!(
+            text.contains("every way of finding"),
+            "comments stay: {text}"
+        );
+        assert!(text.contains("// a string's line, kept"), "{text}");
+        assert_eq!(text.contains("dropped"), feature.is_none(), "{text}");
+        assert_eq!(text.contains("Left out of"), feature.is_none(), "{text}");
+        let code = bundle::code_only(&text);
+        assert!(!code.contains("feature"), "every feature decided: {text}");
+        check_banners_in(&dir, &text);
+        let single = dir.join(format!("single-{}.rs", feature.unwrap_or("full")));
+        fs::write(&single, &text).unwrap();
+        for (source, cfg) in [(&main, feature), (&single, None)] {
+            let name = format!("fixture-{}", source.file_stem().unwrap().to_string_lossy());
+            let name = format!("{name}-{}", feature.unwrap_or("full"));
+            let cfg = cfg.map(|f| format!("feature=\"{f}\""));
+            let exe = compile_with(source, "2021", &name, cfg.as_deref());
+            let (code, stdout, stderr) =
+                common::run_process(exe.to_str().unwrap(), &[], Vec::new());
+            assert_eq!((code, stderr.as_str()), (0, ""));
+            assert_eq!(
+                stdout,
+                format!("{first_line}{FIXTURE_PRINTS}"),
+                "{}",
+                source.display()
+            );
+        }
     }
 }
 
@@ -443,7 +670,7 @@ fn the_bundle_is_the_program_rustc_builds_from_the_tree() {
 fn the_bundler_refuses_path_attributes() {
     let main = "fn main() {}\n#[cfg_attr(all(), path = \"x.rs\")]\nmod other;\n";
     let dir = tree("path", &[("main.rs", main), ("x.rs", "")]);
-    bundle::bundle(&dir.join("main.rs"), &dir, "tests/judge.rs");
+    bundle::bundle(&dir.join("main.rs"), &dir, "tests/judge.rs", None);
 }
 
 #[test]
@@ -455,12 +682,12 @@ fn the_bundler_refuses_a_module_in_two_files() {
         ("x/mod.rs", ""),
     ];
     let dir = tree("both", &files);
-    bundle::bundle(&dir.join("main.rs"), &dir, "tests/judge.rs");
+    bundle::bundle(&dir.join("main.rs"), &dir, "tests/judge.rs", None);
 }
 
 #[test]
 #[should_panic(expected = "main.rs:1: module `x` is in neither x.rs nor x/mod.rs")]
 fn the_bundler_refuses_a_module_with_no_file() {
     let dir = tree("neither", &[("main.rs", "mod x;\nfn main() {}\n")]);
-    bundle::bundle(&dir.join("main.rs"), &dir, "tests/judge.rs");
+    bundle::bundle(&dir.join("main.rs"), &dir, "tests/judge.rs", None);
 }

@@ -1,6 +1,8 @@
 //! The single file for judges, made from a program's tree of files: each out-of-line module
 //! declaration `mod x;` replaced by `mod x { … }` holding the text of x's file, found as rustc
-//! finds it, recursively (after ac-library-rs's `expand.py` and SQLite's amalgamation).
+//! finds it, recursively (after ac-library-rs's `expand.py` and SQLite's amalgamation), with
+//! one Cargo feature evaluated, so that the file holds what that edition builds and nothing
+//! else.
 //!
 //! A file's children live in its *module folder*: the folder of a crate root or a `mod.rs`
 //! file, or `dir/y/` for any other file `dir/y.rs`. Child `x` is the file `x.rs` or `x/mod.rs`
@@ -13,8 +15,17 @@
 //! (an inline `mod tests { … }`, a function, a macro), where it is left as written. Each
 //! inlined file sits between banners that name its path, so that a judge's error line maps
 //! back to a file; inner attributes stay first in their block, where Rust wants them. Nothing
-//! is re-indented. A line that holds only a `//` comment (docs among them) is left empty: the
-//! judges' limits count bytes, and the lines still map to the files.
+//! is re-indented, and comments stay.
+//!
+//! The feature: an attribute alone on its line, `#[cfg(feature = "F")]` or
+//! `#[cfg(not(feature = "F"))]`, at any depth, is decided for the edition (F on or off). One
+//! that holds is dropped; one that does not is dropped with what it applies to: the doc
+//! comments and attributes right above it, the attributes after it, and the item, field,
+//! variant, match arm or statement that follows, to the end of the first line where its
+//! brackets close and that ends with `;`, `,` or a `}` that the next line does not go on
+//! from (with `|`, `.`, `=>`, `else` or `?`). Other `cfg` forms are left to rustc.
+//! Lines dropped shift the lines after them in their file: the banners name the file, and
+//! a line's number in it holds up to the first line dropped.
 //!
 //! Not supported, and refused by a panic: `#[path]` attributes (and `path =` inside
 //! `#[cfg_attr]`). A declaration split over lines, or one inside an inline module outside
@@ -24,27 +35,30 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The text of the tree rooted at `main` (a crate root) as one file, under a first line that
-/// says it is generated from `main` by `generator` and is not to be edited. Paths in the
-/// banners are relative to `root`.
+/// The text of the tree rooted at `main` (a crate root) as one file, with `feature` on (the
+/// Cargo feature's name) or none, under a first line that says it is generated from `main`
+/// by `generator` and is not to be edited. Paths in the banners are relative to `root`.
 ///
 /// # Panics
 ///
 /// When a file cannot be read, a declared module has no file or two (`x.rs` and `x/mod.rs`),
-/// a `#[path]` attribute is met, or braces do not balance in a file.
+/// a `#[path]` attribute is met, braces do not balance in a file, or an item that a feature
+/// drops does not end.
 ///
 /// # Complexity
 ///
-/// O(bytes of the tree): each file is read and scanned once.
-pub fn bundle(main: &Path, root: &Path, generator: &str) -> String {
+/// O(bytes of the tree): each file is read and scanned a bounded number of times.
+pub fn bundle(main: &Path, root: &Path, generator: &str, feature: Option<&str>) -> String {
     let mut bundler = Bundler {
         root,
+        feature,
         out: String::new(),
     };
     bundler.out += &format!(
-        "// GENERATED from {} and the files it declares, by {generator}: do not edit; edit those \
-         files instead.\n",
-        bundler.shown(main)
+        "// GENERATED from {} and the files it declares{}, by {generator}: do not edit; edit \
+         those files instead.\n",
+        bundler.shown(main),
+        feature.map_or(String::new(), |f| format!(" with the feature `{f}`"))
     );
     let folder = main.parent().expect("a crate root lies in a folder");
     bundler.file(main, folder);
@@ -53,6 +67,7 @@ pub fn bundle(main: &Path, root: &Path, generator: &str) -> String {
 
 struct Bundler<'a> {
     root: &'a Path,
+    feature: Option<&'a str>,
     out: String,
 }
 
@@ -65,31 +80,31 @@ impl Bundler<'_> {
     }
 
     /// Appends the text of `path`, its module declarations replaced by their files' text
-    /// found in `folder`.
+    /// found in `folder`, the lines the feature drops left out.
     fn file(&mut self, path: &Path, folder: &Path) {
         let shown = self.shown(path);
         let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {shown}: {e}"));
         let code = code_only(&text);
         refuse_path_attributes(&code, &shown);
-        let comments = comment_only_lines(&text);
+        let dropped = dropped_lines(&text, &code, self.feature, &shown);
         let mut depth = 0usize;
         let lines = text.lines().count();
         for (number, (line, code)) in text.lines().zip(code.lines()).enumerate() {
-            if comments[number] {
-                // Kept as an empty line, so that lines still map to the files.
-                self.out.push('\n');
-                continue;
-            }
             let place = format!("{shown}:{}", number + 1);
-            match declared(code).filter(|_| depth == 0) {
-                Some((name, semicolon)) => {
-                    self.out += &format!("{} {{{}\n", &line[..semicolon], &line[semicolon + 1..]);
-                    let resumes = Some(number + 2).filter(|&next| next <= lines);
-                    self.child(name, folder, &place, &shown, resumes);
-                }
-                None => {
-                    self.out += line;
-                    self.out.push('\n');
+            if !dropped[number] {
+                match declared(code).filter(|_| depth == 0) {
+                    Some((name, semicolon)) => {
+                        self.out +=
+                            &format!("{} {{{}\n", &line[..semicolon], &line[semicolon + 1..]);
+                        let resumes = (number + 1..lines)
+                            .find(|&next| !dropped[next])
+                            .map(|n| n + 1);
+                        self.child(name, folder, &place, &shown, resumes);
+                    }
+                    None => {
+                        self.out += line;
+                        self.out.push('\n');
+                    }
                 }
             }
             for byte in code.bytes() {
@@ -143,32 +158,93 @@ impl Bundler<'_> {
     }
 }
 
+/// For each line of `text` (`code`: the same with comments and literals blanked), whether
+/// the edition with `feature` on (or none) leaves it out: see the module's doc. O(bytes).
+fn dropped_lines(text: &str, code: &str, feature: Option<&str>, file: &str) -> Vec<bool> {
+    let raw: Vec<&str> = text.lines().collect();
+    let code: Vec<&str> = code.lines().collect();
+    let mut dropped = vec![false; raw.len()];
+    let is_attribute = |i: usize| {
+        let line = code[i].trim();
+        line.starts_with("#[") && line.ends_with(']')
+    };
+    let mut i = 0;
+    while i < raw.len() {
+        let Some(holds) = cfg_feature(raw[i], code[i], feature) else {
+            i += 1;
+            continue;
+        };
+        dropped[i] = true;
+        if holds {
+            i += 1;
+            continue;
+        }
+        // What the attribute applies to: the docs and attributes above, those after.
+        let mut above = i;
+        while above > 0
+            && (raw[above - 1].trim_start().starts_with("///") || is_attribute(above - 1))
+        {
+            above -= 1;
+            dropped[above] = true;
+        }
+        i += 1;
+        while i < raw.len() && (is_attribute(i) || raw[i].trim_start().starts_with("///")) {
+            dropped[i] = true;
+            i += 1;
+        }
+        let mut depth = 0i64;
+        loop {
+            assert!(
+                i < raw.len(),
+                "{file}:{}: the item a feature drops does not end",
+                i + 1
+            );
+            dropped[i] = true;
+            for byte in code[i].bytes() {
+                match byte {
+                    b'{' | b'(' | b'[' => depth += 1,
+                    b'}' | b')' | b']' => depth -= 1,
+                    _ => {}
+                }
+            }
+            let line = code[i].trim_end();
+            // A `}` ends the item unless the next line goes on with it (a pattern's
+            // `{ .. }` in an or-pattern, a block before `else` or a method).
+            let goes_on = (code.get(i + 1).map(|next| next.trim_start())).is_some_and(|next| {
+                ["|", ".", "=>", "else", "?"]
+                    .iter()
+                    .any(|c| next.starts_with(c))
+            });
+            let ends = line.ends_with([';', ',']) || (line.ends_with('}') && !goes_on);
+            i += 1;
+            if depth <= 0 && ends {
+                break;
+            }
+        }
+    }
+    dropped
+}
+
+/// Whether the `cfg` attribute alone on `line` (`code`: the line with literals blanked)
+/// holds with `feature` on (or none), if it is one on a Cargo feature.
+fn cfg_feature(line: &str, code: &str, feature: Option<&str>) -> Option<bool> {
+    if !code.trim_start().starts_with("#[cfg(") {
+        return None;
+    }
+    let compact: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+    let inner = compact.strip_prefix("#[cfg(")?.strip_suffix(")]")?;
+    let (negated, inner) = match inner.strip_prefix("not(") {
+        Some(rest) => (true, rest.strip_suffix(')')?),
+        None => (false, inner),
+    };
+    let name = inner.strip_prefix("feature=\"")?.strip_suffix('"')?;
+    Some((feature == Some(name)) != negated)
+}
+
 /// `text` with every byte of its comments, string literals and character literals replaced
 /// by a space (newlines kept), so that lines and byte offsets stay as they were and what is
 /// left is code. O(bytes).
 pub fn code_only(text: &str) -> String {
-    blanked(text, b' ')
-}
-
-/// For each line of `text`, whether it holds a `//` comment and nothing else, wherever it
-/// stands in code (not in a string literal). O(bytes).
-fn comment_only_lines(text: &str) -> Vec<bool> {
-    const COMMENT: u8 = 1;
-    let marked = blanked(text, COMMENT);
-    text.lines()
-        .zip(marked.lines())
-        .map(|(line, marked)| {
-            let marked = marked.trim();
-            line.trim_start().starts_with("//")
-                && !marked.is_empty()
-                && marked.bytes().all(|b| b == COMMENT)
-        })
-        .collect()
-}
-
-/// `text` with the bytes of its comments replaced by `comment` and those of its string and
-/// character literals by a space, newlines kept. O(bytes).
-fn blanked(text: &str, comment: u8) -> String {
     let bytes = text.as_bytes();
     let mut code = bytes.to_vec();
     let mut i = 0;
@@ -200,10 +276,9 @@ fn blanked(text: &str, comment: u8) -> String {
                 continue;
             }
         };
-        let fill = if bytes[start] == b'/' { comment } else { b' ' };
         for byte in &mut code[start..i] {
             if *byte != b'\n' {
-                *byte = fill;
+                *byte = b' ';
             }
         }
     }

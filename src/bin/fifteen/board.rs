@@ -35,6 +35,7 @@ impl Move {
     }
 
     /// The move that undoes this one.
+    #[cfg(not(feature = "judge"))]
     pub fn opposite(self) -> Move {
         match self {
             Move::Down => Move::Up,
@@ -50,12 +51,14 @@ impl Move {
 /// speedsolvers' and slidy's), which is the opposite letter. Moves are always held as moves
 /// of the blank ([`Move`]), and the canonical order `D < L < R < U` is theirs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg(not(feature = "judge"))]
 pub enum Lettering {
     #[default]
     Blank,
     Tile,
 }
 
+#[cfg(not(feature = "judge"))]
 impl Lettering {
     /// The letter that names the move `m` of the blank.
     pub fn letter(self, m: Move) -> u8 {
@@ -127,6 +130,7 @@ impl Shape {
     }
 
     /// The move that takes the blank from cell `from` to the adjacent cell `to`.
+    #[cfg(not(feature = "judge"))]
     pub fn direction(self, from: usize, to: usize) -> Move {
         if to == from + self.cols {
             Move::Down
@@ -146,6 +150,7 @@ impl Shape {
 ///
 /// `cells` holds rows·cols tiles, one of them the blank `0`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg(not(feature = "judge"))]
 pub(crate) struct Board {
     pub(crate) shape: Shape,
     pub(crate) cells: Vec<u32>,
@@ -154,12 +159,14 @@ pub(crate) struct Board {
 
 /// What a move did: the tile it slid and the cells the tile left and entered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg(not(feature = "judge"))]
 pub(crate) struct Slide {
     pub(crate) tile: u32,
     pub(crate) from: usize,
     pub(crate) to: usize,
 }
 
+#[cfg(not(feature = "judge"))]
 impl Board {
     /// The board `cells` of `shape`. O(N).
     pub(crate) fn new(shape: Shape, cells: Vec<u32>) -> Self {
@@ -191,6 +198,7 @@ pub fn path_text(moves: &[Move]) -> String {
 }
 
 /// `n` moves in words: `1 move`, `5 moves`.
+#[cfg(not(feature = "judge"))]
 pub fn moves_text(n: u64) -> String {
     let s = if n == 1 { "" } else { "s" };
     format!("{n} move{s}")
@@ -210,6 +218,7 @@ pub fn positions<T: Copy + Into<u32>>(cells: &[T]) -> Vec<usize> {
 }
 
 /// The sum over tiles (blank excluded) of their taxicab distance to their goal cells. O(N).
+#[cfg(not(feature = "judge"))]
 pub fn manhattan(shape: Shape, cells: &[u32], goal: &[u32]) -> usize {
     let goal_at = positions(goal);
     cells

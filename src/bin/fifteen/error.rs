@@ -1,9 +1,11 @@
-//! The errors of this program and their exit codes.
+//! The errors of this program and their exit codes; the judge edition keeps those of
+//! its input and search.
 
 use std::fmt;
 
 /// A search limit that stopped a search, with the count reached.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg(not(feature = "judge"))]
 pub enum LimitHit {
     /// Returned when a search has generated more nodes than `--max-nodes` allows.
     Nodes { limit: u64 },
@@ -30,14 +32,19 @@ pub struct Place {
 #[derive(Debug, PartialEq)]
 pub enum Error {
     /// Returned when an argument is not a known flag.
+    #[cfg(not(feature = "judge"))]
     UnknownFlag(String),
     /// Returned when a second file is named: one at most is read.
+    #[cfg(not(feature = "judge"))]
     SecondFile(String),
     /// Returned when the file named on the command line cannot be read.
+    #[cfg(not(feature = "judge"))]
     CannotRead { file: String, message: String },
     /// Returned when a flag that needs a value is the last argument.
+    #[cfg(not(feature = "judge"))]
     MissingValue(&'static str),
     /// Returned when a flag's value cannot be read; `expected` says what would do.
+    #[cfg(not(feature = "judge"))]
     BadValue {
         flag: &'static str,
         value: String,
@@ -45,15 +52,19 @@ pub enum Error {
     },
     /// Returned when a fifth file is named with `--check`: INPUT, OUTPUT, ANSWER and REPORT
     /// at most.
+    #[cfg(not(feature = "judge"))]
     FifthFile(String),
     /// Returned when `--check` is given with a flag it cannot honour; `why` says why.
+    #[cfg(not(feature = "judge"))]
     NotWithCheck {
         flag: &'static str,
         why: &'static str,
     },
     /// Returned when `--algo dfs` is given without `--bound K`.
+    #[cfg(not(feature = "judge"))]
     DfsWithoutBound,
     /// Returned when `--bound K` is given with a search other than `dfs`.
+    #[cfg(not(feature = "judge"))]
     BoundWithoutDfs(u64),
     /// Returned when a case header is not `n` or `rows cols`.
     BadHeader {
@@ -97,11 +108,14 @@ pub enum Error {
         found: usize,
     },
     /// Returned when the input ends where `--check` expects the answer to a case.
+    #[cfg(not(feature = "judge"))]
     NoAnswer { case: usize },
     /// Returned when the input ends after a count of moves, before the path.
+    #[cfg(not(feature = "judge"))]
     NoPath { case: usize, count: u64 },
     /// Returned when `--check` finds a token that cannot stand where it is in an answer;
     /// `expected` says what would.
+    #[cfg(not(feature = "judge"))]
     BadAnswer {
         case: usize,
         at: Place,
@@ -125,6 +139,7 @@ pub enum Error {
     },
     /// Returned when `--random` is asked for boards of `rows`×`cols` under a `--goal` board
     /// of another number of cells (`goal`).
+    #[cfg(not(feature = "judge"))]
     GoalShape {
         goal: usize,
         rows: usize,
@@ -138,6 +153,7 @@ pub enum Error {
     },
     /// Returned when `--show` or `--svg` (`flag`) is asked to draw a board of more than
     /// `most` rows or columns.
+    #[cfg(not(feature = "judge"))]
     TooLargeToDraw {
         case: usize,
         flag: &'static str,
@@ -147,6 +163,7 @@ pub enum Error {
     },
     /// Returned when `--show` or `--svg` (`flag`) is asked to draw a path of more than
     /// `most` moves.
+    #[cfg(not(feature = "judge"))]
     TooLongToDraw {
         case: usize,
         flag: &'static str,
@@ -154,10 +171,12 @@ pub enum Error {
         most: u64,
     },
     /// Returned when the picture of `--svg` cannot be written.
+    #[cfg(not(feature = "judge"))]
     CannotWrite { file: String, message: String },
     /// Returned when `any` cannot place a tile: a bug, which the tests find on no board,
     /// reported as an error rather than a panic, with the tile and its cell (rows and
     /// columns from 0).
+    #[cfg(not(feature = "judge"))]
     Stuck {
         case: usize,
         tile: u32,
@@ -165,25 +184,32 @@ pub enum Error {
         col: usize,
     },
     /// Returned when a search limit stops the search of a case.
+    #[cfg(not(feature = "judge"))]
     Limit { case: usize, hit: LimitHit },
     /// Returned when a flag is given without the one it works with (`needs`).
+    #[cfg(not(feature = "judge"))]
     Requires {
         flag: &'static str,
         needs: &'static str,
     },
     /// Returned when two flags that exclude each other are given.
+    #[cfg(not(feature = "judge"))]
     Together(&'static str, &'static str),
     /// Returned when a line of units or results cannot be used, or lines are not one
     /// round; `place` names the line or file when there is one.
+    #[cfg(not(feature = "judge"))]
     Unit { place: String, problem: String },
     /// Returned when `--drive`'s work directory cannot be read or written, or does not
     /// hold the search asked for.
+    #[cfg(not(feature = "judge"))]
     WorkDir { path: String, message: String },
     /// Returned when `--drive`'s engine cannot be started or fails.
+    #[cfg(not(feature = "judge"))]
     Engine { command: String, message: String },
     /// Returned when writing the answers fails.
     Io(String),
     /// Returned when a thread for `--jobs` cannot be started.
+    #[cfg(not(feature = "judge"))]
     Thread(String),
 }
 
@@ -191,6 +217,7 @@ impl Error {
     /// The exit code: 1 bad input, 2 bad usage, 3 a limit reached.
     pub(crate) fn exit_code(&self) -> u8 {
         match self {
+            #[cfg(not(feature = "judge"))]
             Error::UnknownFlag(_)
             | Error::SecondFile(_)
             | Error::FifthFile(_)
@@ -204,7 +231,9 @@ impl Error {
             | Error::GoalShape { .. }
             | Error::TooLargeToDraw { .. }
             | Error::TooLongToDraw { .. } => 2,
-            Error::TooLarge { .. } | Error::Limit { .. } => 3,
+            Error::TooLarge { .. } => 3,
+            #[cfg(not(feature = "judge"))]
+            Error::Limit { .. } => 3,
             _ => 1,
         }
     }
@@ -216,6 +245,7 @@ impl fmt::Display for Place {
     }
 }
 
+#[cfg(not(feature = "judge"))]
 impl fmt::Display for LimitHit {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
@@ -242,21 +272,30 @@ impl fmt::Display for LimitHit {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
+            #[cfg(not(feature = "judge"))]
             Error::UnknownFlag(flag) => write!(f, "unknown argument {flag:?}"),
+            #[cfg(not(feature = "judge"))]
             Error::SecondFile(file) => write!(f, "a second file {file:?}: one at most is read"),
+            #[cfg(not(feature = "judge"))]
             Error::FifthFile(file) => write!(
                 f,
                 "a fifth file {file:?}: --check reads INPUT OUTPUT ANSWER REPORT at most"
             ),
+            #[cfg(not(feature = "judge"))]
             Error::NotWithCheck { flag, why } => write!(f, "--check does not take {flag}: {why}"),
+            #[cfg(not(feature = "judge"))]
             Error::CannotRead { file, message } => write!(f, "cannot read {file}: {message}"),
+            #[cfg(not(feature = "judge"))]
             Error::MissingValue(flag) => write!(f, "{flag} needs a value"),
+            #[cfg(not(feature = "judge"))]
             Error::BadValue {
                 flag,
                 value,
                 expected,
             } => write!(f, "{flag} {value:?}: expected {expected}"),
+            #[cfg(not(feature = "judge"))]
             Error::DfsWithoutBound => write!(f, "--algo dfs needs --bound K"),
+            #[cfg(not(feature = "judge"))]
             Error::BoundWithoutDfs(k) => write!(f, "--bound {k} applies only to --algo dfs"),
             Error::BadHeader { case, at, text } => write!(
                 f,
@@ -304,6 +343,7 @@ impl fmt::Display for Error {
                 f,
                 "case {case}: input ends after {found} of {expected} tiles"
             ),
+            #[cfg(not(feature = "judge"))]
             Error::GoalShape { goal, rows, cols } => write!(
                 f,
                 "the --goal board has {goal} cells, --shape {rows}x{cols} has {}",
@@ -319,14 +359,17 @@ impl fmt::Display for Error {
                     "\"{token}\" after the {count} case{s} the count announces ({at})"
                 )
             }
+            #[cfg(not(feature = "judge"))]
             Error::NoAnswer { case } => {
                 write!(f, "case {case}: the answer is missing (end of input)")
             }
+            #[cfg(not(feature = "judge"))]
             Error::NoPath { case, count } => write!(
                 f,
                 "case {case}: the path of {} is missing (end of input)",
                 super::board::moves_text(*count)
             ),
+            #[cfg(not(feature = "judge"))]
             Error::BadAnswer {
                 case,
                 at,
@@ -345,6 +388,7 @@ impl fmt::Display for Error {
                 f,
                 "case {case}: {search} takes boards of at most 256 cells, this one has {cells} (use --algo any)"
             ),
+            #[cfg(not(feature = "judge"))]
             Error::TooLargeToDraw {
                 case,
                 flag,
@@ -355,6 +399,7 @@ impl fmt::Display for Error {
                 f,
                 "case {case}: {flag} draws boards of at most {most} rows and {most} columns, this one is {rows}×{cols}"
             ),
+            #[cfg(not(feature = "judge"))]
             Error::TooLongToDraw {
                 case,
                 flag,
@@ -364,7 +409,9 @@ impl fmt::Display for Error {
                 f,
                 "case {case}: {flag} draws paths of at most {most} moves, this one has {moves}"
             ),
+            #[cfg(not(feature = "judge"))]
             Error::CannotWrite { file, message } => write!(f, "cannot write {file}: {message}"),
+            #[cfg(not(feature = "judge"))]
             Error::Stuck {
                 case,
                 tile,
@@ -376,14 +423,22 @@ impl fmt::Display for Error {
                 row + 1,
                 col + 1
             ),
+            #[cfg(not(feature = "judge"))]
             Error::Limit { case, hit } => write!(f, "case {case}: {hit}"),
+            #[cfg(not(feature = "judge"))]
             Error::Requires { flag, needs } => write!(f, "{flag} applies only with {needs}"),
+            #[cfg(not(feature = "judge"))]
             Error::Together(a, b) => write!(f, "{a} and {b} cannot be given together"),
+            #[cfg(not(feature = "judge"))]
             Error::Unit { place, problem } if place.is_empty() => write!(f, "{problem}"),
+            #[cfg(not(feature = "judge"))]
             Error::Unit { place, problem } => write!(f, "{place}: {problem}"),
+            #[cfg(not(feature = "judge"))]
             Error::WorkDir { path, message } => write!(f, "{path}: {message}"),
+            #[cfg(not(feature = "judge"))]
             Error::Engine { command, message } => write!(f, "the engine `{command}` {message}"),
             Error::Io(message) => write!(f, "cannot write the answers: {message}"),
+            #[cfg(not(feature = "judge"))]
             Error::Thread(message) => write!(f, "cannot start a thread: {message}"),
         }
     }

@@ -1,99 +1,80 @@
 //! Solves the n×n sliding-tile puzzle and its rectangular kin: the "gioco del quindici" of
 //! Montresor, *Algoritmi e Strutture Dati*, §19.5 (seed 003,
-//! <https://algoritmicamente.it/materiali/libro/capitoli/cap19.pdf>), as judges pose it: UVa 10181
-//! "15-Puzzle Problem" (<https://onlinejudge.org/external/101/10181.pdf>), Luogu P1379
-//! (<https://www.luogu.com.cn/problem/P1379>, the spiral goal), and Korf's 100 instances
-//! (R. E. Korf, "Depth-first iterative-deepening", Artificial Intelligence 27, 1985).
+//! <https://algoritmicamente.it/materiali/libro/capitoli/cap19.pdf>), as judges pose it (Aizu
+//! ALDS1_13_C, SPOJ AL_10_06, UVa 10181, Luogu P1379's spiral goal), and Korf's 100 (R. E.
+//! Korf, "Depth-first iterative-deepening", Artificial Intelligence 27, 1985).
 //!
 //! # Input
 //!
-//! Cases until the end of input (stdin, or one file named on the command line). A case is a
-//! header line, `n` (an n×n board) or `rows cols`, then rows·cols integers in row-major order,
-//! `0` the blank, separated by any whitespace (CRLF is fine). Empty input is zero cases.
-//! `--input bare` reads boards of one shape (`--shape`, default 4×4) with no header, as Aizu
-//! ALDS1_13_C and SPOJ pose them; `--input counted`, the number of cases first, then such
-//! boards, as UVa 10181 does.
+//! Cases until the end of input. A case is a header line, `n` (an n×n board) or `rows
+//! cols`, then rows·cols integers in row-major order, `0` the blank, separated by any
+//! whitespace (CRLF is fine); or, in the judges' forms (`form`), bare boards of one shape, or
+//! their count first. Empty input is zero cases.
 //!
 //! # Output
 //!
 //! Per case, a line with the number of moves, or `-1` when the goal cannot be reached; then,
-//! for a reachable goal, a line with the path (empty for a solved board). A letter `U D L R`
-//! names the direction the *blank* moves (with `--letters tile`, the direction the moved
-//! tile goes: the opposite letter). `--output moves` prints the number alone, `--output
-//! path` the path alone, and `--unsolvable TEXT` replaces `-1`. `ida` prints the canonical
-//! path: the
-//! lexicographically smallest optimal path under `D < L < R < U`. `astar` and `bfs` print an
-//! optimal path rebuilt from their level maps, not always the canonical one; `dfs` prints some
-//! path of at most K moves; `any` prints a valid path, not always a shortest one.
-//!
-//! # Options
-//!
-//! `--algo ida|astar|bfs|dfs|any` (default `ida`), `--bound K` (`dfs`), `--map hash|btree`
-//! (the level map of `astar` and `bfs`), `--goal standard|blank-first|spiral|"t t …"`,
-//! `--stats` (per case on stderr), `--max-nodes N`, `--time-limit SECONDS`, `--max-memory MIB`
-//! (default 4096), `--jobs N` (threads: cases at once, or one board's search shared), `--cache
-//! DIR` (`ida`'s tables kept in files), `--letters blank|tile`, `--check` (verdicts on the
-//! answers that follow the cases; `--check INPUT OUTPUT [ANSWER [REPORT]]`, testlib's
-//! checker of a judge), `--show` (the boards of each solution after its answer, one a
-//! move, played in place on a terminal), `--svg FILE` (a picture that plays each solution), `--units
-//! split|work|merge`, `--threshold T`, `--depth D`, `--drive DIR`, `--engine CMD`,
-//! `--engine-from N` (one search cut into units for other processes: `units`), `--input
-//! header|bare|counted`, `--shape RxC`, `--output both|moves|path`, `--unsolvable TEXT`
-//! (the problem's form: `form`), `--random N`, `--walk K`, `--seed S` (boards to print:
-//! `random`), `--version`,
-//! `--help`. The table of flags, the usage and the help are in `cli`.
+//! for a reachable goal, a line with the path (empty for a solved board), or either alone. A
+//! letter `U D L R` names the direction the *blank* moves. The optimal search prints the
+//! canonical path: the lexicographically smallest optimal path under `D < L < R < U`.
 //!
 //! # Exit codes
 //!
 //! 0 done; 1 bad input (`error: case N: …` on stderr, after the answers to the cases before
-//! it) or a file that cannot be read or written, or with `--check` an answer rejected; 2 bad
-//! usage (`--show` or `--svg` on a board or path too large to draw among them); 3 a search
-//! limit reached. `--check INPUT OUTPUT [ANSWER [REPORT]]` exits with testlib's codes: 0
-//! ok, 1 wrong answer, 2 wrong output format, 3 the check failed. When stderr is a
-//! terminal, a search or table build of more than a second shows a status line there,
-//! cleared when the case is answered; judges, pipes and tests see nothing of it.
+//! it); 2 bad usage; 3 a search limit reached, or a board of more than 256 cells for an
+//! optimal search.
 //!
 //! # Notation and limits
 //!
 //! A board of N = rows·cols cells has N!/2 reachable configurations for rows, cols ≥ 2
 //! (360 for 2×3; 181,440 for 3×3; ≈1.05e13 for 4×4; ≈7.8e24 for 5×5). Reachability is decided
-//! by parity before any search, in O(N). The optimal searches (`ida`, `astar`, `bfs`, `dfs`)
-//! take boards of at most 256 cells; `any` takes every board the input can hold.
+//! by parity before any search, in O(N).
 //!
 //! # Complexity
 //!
-//! `ida`: O(b^d) nodes for d moves and an effective branching factor b < 3 that shrinks as the
-//! lower bound gets stronger; memory O(d) beside its tables. The bound per board size and goal
-//! is chosen by `search::plan`: the walking distance or 3×3 tables on the 3×3, additive
-//! pattern databases on the 4×4 (4-4-4-3, 5-5-5, 6-6-3, 7-7-1, or 8-7 from `--cache`) and the
-//! 5×5 (Korf & Felner's 6-6-6-6), linear conflicts elsewhere. `astar` and `bfs`: time and
-//! memory O(states reached). `dfs --bound K`: O(3^K) time, O(K) memory. `any`: weighted IDA*
-//! over small tables on boards of 10 to 32 cells; elsewhere, or when that gives up,
-//! O(N·(rows+cols)) moves in O(moves) time, memory O(N) and 2 bits a move.
+//! IDA*: O(b^d) nodes for d moves and an effective branching factor b < 3 that shrinks as
+//! the lower bound gets stronger; memory O(d) beside its tables.
+//!
+//! # Two editions
+//!
+//! - The full program (`cargo build`): the options (`--help`, the table of flags in
+//!   `cli::args`), `--algo ida|astar|bfs|dfs|any`, threads, pattern databases kept in files,
+//!   `--check`, `--show`, `--random`, and one search cut into units for many machines.
+//!   Exit codes as above, and testlib's for `--check INPUT OUTPUT [ANSWER [REPORT]]`. When
+//!   stderr is a terminal, a search or table build of more than a second shows a status
+//!   line there; judges, pipes and tests see nothing of it.
+//! - The judge edition (the feature `judge`, `judge.rs`): what a judge runs, nothing else:
+//!   the form and goal set by constants near its top, IDA* with linear conflicts on one
+//!   thread, no files, no options; the same answers, byte for byte. `cargo test --test
+//!   judge` writes it as one file, `target/judge/fifteen-judge.rs`: edit the tree, never
+//!   that file.
 //!
 //! # Map of the tree
 //!
-//! In reading order (`search::bound`'s walking distance keeps its states in a
-//! `search::state` map).
+//! In reading order; a room uses the rooms above it, never one below, and the judge
+//! edition keeps the rooms down to `search` and `judge`, less what they mark for the full
+//! program alone (`#[cfg(not(feature = "judge"))]`).
 //!
 //! - `board`: moves, shapes, paths, the Manhattan distance.
 //! - `error`: every error, its message and its exit code.
 //! - `form`: the problem's form, as judges pose it: how cases are written, what is printed
 //!   of each answer, and its writing.
-//! - `parse`: cases and `--goal` boards from text, with line and column.
+//! - `parse`: cases in each form and `--goal` boards from text, with line and column.
 //! - `goal`: the goals; reachability by parity.
 //! - `search/`: a puzzle prepared for search, the budget a case's threads share and the
 //!   notes a search leaves (`mod.rs`, `budget`); then
-//!   - `bound`: lower bounds (Manhattan, linear conflicts, walking distance);
+//!   - `bound`: lower bounds (Manhattan, linear conflicts); `walking`: the walking distance;
 //!   - `weighted`: a bound times a weight, for `any`'s weighted IDA*;
 //!   - `pdb/`: pattern databases: `placement` (ranks), `build` (breadth-first tables on any
 //!     number of threads), `cache` (files), the additive look-up over a partition with its
 //!     symmetries and reflection;
-//!   - `prune`: the finite-state machine of duplicate move sequences that IDA* skips;
-//!   - `ida`: IDA* with the canonical path, on one thread or shared by several;
+//!   - `prune`: the finite-state machines of duplicate move sequences that IDA* skips;
+//!   - `descend`: IDA*'s depth-first pass on one thread, the canonical order;
+//!   - `ida`: IDA*'s iterations, on one thread or shared by several, cut into subtrees;
 //!   - `plan`: the policy: the bounds and tables tried per shape and goal, their give-up
 //!     budgets, and `any`'s weighted search;
 //!   - `state`, `stored`: packed boards and level maps; `astar`, `bfs`, `dfs`.
+//! - `judge`: the judge edition's constants, run and `main`.
 //! - `random`: boards drawn at random from a seed (`--random`), uniform among those that
 //!   reach the goal or a walk from it, written in an input form.
 //! - `any/`: fast, not optimal paths for boards of any size (its map in `any/mod.rs`).
@@ -109,34 +90,51 @@
 //!   that `cli`'s solver finds; testlib's checker (its map in `check/mod.rs`).
 //! - `main.rs`: this header and `main`, which only locks stdin and stdout and maps errors to
 //!   exit codes.
-//!
-//! The single file for judges is generated from this tree by `cargo test --test judge`
-//! (`target/judge/fifteen.rs`); edit the tree, never that file.
 
 #![forbid(unsafe_code)]
 
-use std::io::{self, BufRead, IsTerminal, Write};
-use std::process::ExitCode;
+#[cfg(feature = "judge")]
+pub mod judge;
 
-pub mod any;
 pub mod board;
-pub mod check;
-pub mod cli;
 pub mod error;
 pub mod form;
 pub mod goal;
 pub mod parse;
-pub mod random;
 pub mod search;
+
+#[cfg(not(feature = "judge"))]
+pub mod any;
+#[cfg(not(feature = "judge"))]
+pub mod check;
+#[cfg(not(feature = "judge"))]
+pub mod cli;
+#[cfg(not(feature = "judge"))]
+pub mod random;
+#[cfg(not(feature = "judge"))]
 pub mod show;
+#[cfg(not(feature = "judge"))]
 pub mod units;
 
+#[cfg(not(feature = "judge"))]
 use cli::args::Config;
+#[cfg(not(feature = "judge"))]
 use cli::{help, parse_args, run, Command, Terminals, USAGE, VERSION};
+#[cfg(not(feature = "judge"))]
 use error::Error;
+#[cfg(not(feature = "judge"))]
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::process::ExitCode;
+
+/// The judge edition's `main`: see [`judge::main`].
+#[cfg(feature = "judge")]
+fn main() -> ExitCode {
+    judge::main()
+}
 
 /// With `checking`, `--check`'s verdicts on the cases and answers of `input`, else the
 /// answers to its cases, written to `output`: whether every answer checked is accepted.
+#[cfg(not(feature = "judge"))]
 fn answer<R: BufRead, W: Write>(
     config: &Config,
     checking: bool,
@@ -155,6 +153,7 @@ fn answer<R: BufRead, W: Write>(
 /// Prints the boards `--random` asks for (`draws`) to stdout, in the goal and input form of
 /// `config`: exit 0, 1 when stdout cannot be written, 2 for an explicit goal of another
 /// size.
+#[cfg(not(feature = "judge"))]
 fn print_random(config: &Config, draws: random::Draws) -> ExitCode {
     let goal = match config.goal.board(draws.shape) {
         Ok(goal) => goal,
@@ -183,6 +182,7 @@ fn print_random(config: &Config, draws: random::Draws) -> ExitCode {
 /// Reads the cases of FILE or stdin, writes the answers (or, with `--check`, the verdicts)
 /// to stdout, maps errors to exit codes (1 input or an answer rejected, 2 usage, 3 limit);
 /// `--check INPUT OUTPUT [ANSWER [REPORT]]` exits with testlib's codes.
+#[cfg(not(feature = "judge"))]
 fn main() -> ExitCode {
     // An argument that is not UTF-8 is read lossily, to be refused as unknown or bad.
     let args = std::env::args_os().skip(1);
@@ -250,6 +250,7 @@ fn main() -> ExitCode {
 }
 
 #[cfg(test)]
+#[cfg(not(feature = "judge"))]
 mod tests {
     use super::*;
     use cli::args::Config;

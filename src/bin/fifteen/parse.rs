@@ -34,6 +34,7 @@ pub(crate) struct Cases<'a> {
 
 impl<'a> Cases<'a> {
     /// The cases of `input`, each with its header ([`Input::Header`]). O(length).
+    #[cfg(not(feature = "judge"))]
     pub(crate) fn new(input: &'a [u8]) -> Self {
         Cases::in_form(input, Input::Header)
     }
@@ -280,6 +281,7 @@ fn tile_list(tokens: &[Token], cells: usize, case: usize) -> Result<Vec<u32>, Er
 }
 
 /// Reads an explicit goal, `--goal "t t t …"`: a permutation of 0..N. O(N).
+#[cfg(not(feature = "judge"))]
 pub(crate) fn goal_tiles(text: &str) -> Option<Vec<u32>> {
     let tokens = tokens(text.as_bytes());
     if tokens.is_empty() {

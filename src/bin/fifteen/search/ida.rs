@@ -1,11 +1,14 @@
 //! IDA* (Korf, 1985) over any [`bound::LowerBound`], with the canonical path, on one
-//! thread or shared by several.
+//! thread or shared by several, its iterations cut into subtrees for other processes; the
+//! depth-first pass is `descend`'s.
 
 use super::super::board::Move;
 use super::super::error::LimitHit;
 use super::bound::LowerBound;
+pub(crate) use super::descend::threshold_from;
+use super::descend::{Counter, Root, Search, Step};
 use super::prune::MovePruner;
-use super::{Board, Budget, Meter, Puzzle, MAX_BOARD};
+use super::{Budget, Meter, Puzzle};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -42,16 +45,63 @@ pub(crate) enum Outcome {
     GaveUp(u32),
 }
 
-/// How a depth-first pass ended (one byte, cheap to return through the recursion).
-enum Step {
-    Found,
-    Below,
+/// Why a pass stopped short ([`Step::Stopped`]), as its [`Watch`] keeps it.
+#[derive(Clone, Debug, PartialEq)]
+enum Stop {
+    /// A limit of the budget was reached.
+    Limit(LimitHit),
+    /// The search generated its `give_up_at` nodes.
     GaveUp,
-    /// A limit of the budget was reached: see [`Search::hit`].
-    Stopped,
     /// An earlier subtree of the shared iteration holds a solution: this one is left.
     Overtaken,
 }
+
+/// The [`Counter`] of `ida`'s passes: the nodes counted in a budget, whose limits, the
+/// give-up count and a race of subtrees are looked at every 4096 nodes.
+struct Watch<'a> {
+    meter: Meter<'a>,
+    /// The node count at which the search gives up.
+    give_up_at: u64,
+    /// While searching subtree `i` of a shared iteration: the earliest subtree found
+    /// to hold a solution, and `i`.
+    subtree: Option<(&'a AtomicUsize, usize)>,
+    /// Why the pass stopped, when it did.
+    stop: Option<Stop>,
+}
+
+impl<'a> Watch<'a> {
+    /// Counts in `meter`, giving up at `give_up_at` nodes.
+    fn new(meter: Meter<'a>, give_up_at: u64) -> Self {
+        Watch {
+            meter,
+            give_up_at,
+            subtree: None,
+            stop: None,
+        }
+    }
+}
+
+impl Counter for Watch<'_> {
+    #[inline(always)]
+    fn tick(&mut self) -> bool {
+        self.meter.tick()
+    }
+
+    /// A limit, the give-up count, or a solution in an earlier subtree.
+    #[cold]
+    fn stops(&mut self) -> bool {
+        self.stop = match (self.meter.check(), self.subtree) {
+            (Err(hit), _) => Some(Stop::Limit(hit)),
+            _ if self.meter.nodes() > self.give_up_at => Some(Stop::GaveUp),
+            (_, Some((found, i))) if found.load(Ordering::Relaxed) < i => Some(Stop::Overtaken),
+            _ => None,
+        };
+        self.stop.is_some()
+    }
+}
+
+/// A pass of `ida`.
+type Pass<'a, B> = Search<'a, B, Watch<'a>>;
 
 /// When the iterations of a search are shared, and by how many threads.
 #[derive(Clone, Copy, Debug)]
@@ -90,75 +140,8 @@ impl Sharing {
     }
 }
 
-/// One thread's depth-first search.
-struct Search<'a, B: LowerBound> {
-    puzzle: &'a Puzzle,
-    pruner: &'a MovePruner,
-    bound: &'a B,
-    cells: Board,
-    /// The moves from the root: entry d is the move made at depth d + 1, the entries
-    /// from the current node's depth on left from earlier nodes. Written in place, one
-    /// store a move; as long as the threshold (see [`Search::reach`]), and cut to the
-    /// solution's length when one is found.
-    path: Vec<Move>,
-    meter: Meter<'a>,
-    /// The node count at which the search gives up.
-    give_up_at: u64,
-    /// The least f = moves + bound pruned in this pass.
-    least: u32,
-    /// The limit reached, when the pass is [`Step::Stopped`].
-    hit: Option<LimitHit>,
-    /// The depth whose nodes are put in `frontier` instead of searched (`u32::MAX`:
-    /// none).
-    cut: u32,
-    /// The paths to the nodes at depth `cut`, in the order the search met them.
-    frontier: Vec<Vec<Move>>,
-    /// While searching subtree `i` of a shared iteration: the earliest subtree found
-    /// to hold a solution, and `i`.
-    subtree: Option<(&'a AtomicUsize, usize)>,
-}
-
-impl<'a, B: LowerBound> Search<'a, B> {
-    fn new(
-        (puzzle, pruner, bound): (&'a Puzzle, &'a MovePruner, &'a B),
-        meter: Meter<'a>,
-        give_up_at: u64,
-    ) -> Self {
-        Search {
-            puzzle,
-            pruner,
-            bound,
-            cells: [0; MAX_BOARD],
-            path: Vec::new(),
-            meter,
-            give_up_at,
-            least: u32::MAX,
-            hit: None,
-            cut: u32::MAX,
-            frontier: Vec::new(),
-            subtree: None,
-        }
-    }
-
-    /// Makes room in the path for the moves of a pass within `threshold`.
-    fn reach(&mut self, threshold: u32) {
-        self.path.resize(threshold as usize, Move::Down);
-    }
-
-    /// One pass over the tree of `root` within `threshold`: the nodes at depth `cut`
-    /// (`u32::MAX`: none) and the goals above it go to `frontier`, in the search's order,
-    /// instead of being searched; `least` starts anew.
-    fn pass(&mut self, root: &Root<B::State>, threshold: u32, cut: u32) -> Step {
-        self.least = u32::MAX;
-        self.frontier.clear();
-        self.cut = cut;
-        self.cells = root.cells;
-        self.reach(threshold);
-        let mut state = root.state.clone();
-        let start = self.pruner.start();
-        self.below(&mut state, root.blank, 0, root.h, threshold, start)
-    }
-
+/// The passes of `ida` that start below a prefix, a subtree of a shared iteration.
+impl<'a, B: LowerBound> Pass<'a, B> {
     /// Searches the subtree below `prefix`, a path from `root` that [`bad_move`] accepts,
     /// of at most `threshold` moves: replays it (O(moves)), then searches below within
     /// `threshold`; `least` takes the subtree's pruned f too.
@@ -181,127 +164,6 @@ impl<'a, B: LowerBound> Search<'a, B> {
         self.reach(threshold);
         let g = prefix.len() as u32;
         self.below(&mut state, blank, g, h, threshold, path_state)
-    }
-
-    /// What stops the pass, looked at every 4096 nodes: a limit, the give-up count, or
-    /// a solution in an earlier subtree.
-    #[cold]
-    fn checkpoint(&mut self) -> Option<Step> {
-        if let Err(hit) = self.meter.check() {
-            self.hit = Some(hit);
-            return Some(Step::Stopped);
-        }
-        if self.meter.nodes() > self.give_up_at {
-            return Some(Step::GaveUp);
-        }
-        match self.subtree {
-            Some((found, i)) if found.load(Ordering::Relaxed) < i => Some(Step::Overtaken),
-            _ => None,
-        }
-    }
-
-    /// Depth-first search below the current node, `g` moves from the start with bound
-    /// `h`, blank at `blank`, its path in state `path_state` of the puzzle's pruner;
-    /// children with g + 1 + bound > `threshold` are pruned, and moves the pruner
-    /// forbids are not made.
-    fn below(
-        &mut self,
-        state: &mut B::State,
-        blank: usize,
-        g: u32,
-        mut h: u32,
-        threshold: u32,
-        path_state: u32,
-    ) -> Step {
-        if h == 0 && self.cells[..self.puzzle.goal.len()] == self.puzzle.goal {
-            if self.cut != u32::MAX {
-                // A goal at or above the cut is a subtree of its own, in its place.
-                self.frontier.push(self.path[..g as usize].to_vec());
-                return Step::Below;
-            }
-            self.path.truncate(g as usize);
-            return Step::Found;
-        }
-        if g == self.cut {
-            self.frontier.push(self.path[..g as usize].to_vec());
-            return Step::Below;
-        }
-        // Children whose bound is above `limit` are pruned.
-        let limit = (threshold - g).saturating_sub(1);
-        // The moves to make, a bit each.
-        let (puzzle, pruner) = (self.puzzle, self.pruner);
-        let neighbors = &puzzle.neighbors[blank];
-        let mut moves = u32::from(puzzle.exits[blank]) & MovePruner::live(path_state);
-        while moves != 0 {
-            let i = moves.trailing_zeros() as usize & 3;
-            moves &= moves - 1;
-            let (m, next) = (Move::ALL[i], neighbors[i]);
-            if !self.meter.tick() {
-                if let Some(step) = self.checkpoint() {
-                    return step;
-                }
-            }
-            let tile = self.cells[next];
-            let (child_h, undo) = self
-                .bound
-                .apply(state, &self.cells, tile, next, blank, limit);
-            if g + 1 + child_h > threshold {
-                self.least = self.least.min(g + 1 + child_h);
-                if child_h <= limit {
-                    // Only when g = threshold: the move was applied in full.
-                    self.bound.undo(state, tile, next, blank, undo);
-                }
-                // Pathmax: a child's bound less one bounds this node too (it pays off
-                // with inconsistent bounds: the tables' least value over the blank's
-                // regions, the reflected maximum). No path through this node is
-                // shorter than g + h, the f to remember for the next threshold.
-                if child_h > h + 1 {
-                    h = child_h - 1;
-                    if g + h > threshold {
-                        self.least = self.least.min(g + h);
-                        return Step::Below;
-                    }
-                }
-                continue;
-            }
-            self.cells[blank] = tile;
-            self.cells[next] = 0;
-            self.path[g as usize] = m;
-            // The machine's row is read only for a child that is searched.
-            let next_state = pruner.step(path_state, i);
-            match self.below(state, next, g + 1, child_h, threshold, next_state) {
-                Step::Below => {}
-                done => return done,
-            }
-            self.cells[next] = tile;
-            self.cells[blank] = 0;
-            self.bound.undo(state, tile, next, blank, undo);
-        }
-        Step::Below
-    }
-}
-
-/// The board a search starts from: its cells, blank, bound state and bound.
-struct Root<S> {
-    cells: Board,
-    blank: usize,
-    state: S,
-    h: u32,
-}
-
-impl<S> Root<S> {
-    /// The root of a search of `start` under `bound`. O(N) and the bound's start.
-    fn new<B: LowerBound<State = S>>(bound: &B, start: &[u8]) -> Self {
-        let (state, h) = bound.start(start);
-        let mut cells = [0; MAX_BOARD];
-        cells[..start.len()].copy_from_slice(start);
-        let blank = start.iter().position(|&t| t == 0).unwrap_or(0);
-        Root {
-            cells,
-            blank,
-            state,
-            h,
-        }
     }
 }
 
@@ -340,9 +202,13 @@ impl<'a, B: LowerBound> Iteration<'a, B> {
         depth: u32,
     ) -> Result<(Vec<Vec<Move>>, Option<u32>), LimitHit> {
         let searched = (self.puzzle, self.pruner, self.bound);
-        let mut search = Search::new(searched, budget.meter(), u64::MAX);
+        let mut search = Search::new(searched, Watch::new(budget.meter(), u64::MAX));
         match search.pass(&Root::new(self.bound, self.start), self.threshold, depth) {
-            Step::Stopped => Err(search.hit.expect("a stop records its limit")),
+            // With no give-up count and no race, only a limit stops the pass.
+            Step::Stopped => match search.counter.stop {
+                Some(Stop::Limit(hit)) => Err(hit),
+                _ => unreachable!("a pass with no give-up count nor race stops at a limit"),
+            },
             _ => Ok((
                 search.frontier,
                 Some(search.least).filter(|&f| f != u32::MAX),
@@ -360,27 +226,19 @@ impl<'a, B: LowerBound> Iteration<'a, B> {
         race: Option<(&'a AtomicUsize, usize)>,
     ) -> Result<Subtree, LimitHit> {
         let searched = (self.puzzle, self.pruner, self.bound);
-        let mut search = Search::new(searched, budget.meter(), u64::MAX);
-        search.subtree = race;
+        let mut search = Search::new(searched, Watch::new(budget.meter(), u64::MAX));
+        search.counter.subtree = race;
         let root = Root::new(self.bound, self.start);
         Ok(match search.below_prefix(&root, self.threshold, prefix) {
             Step::Found => Subtree::Solved(search.path),
-            Step::Overtaken => Subtree::Overtaken,
-            Step::Stopped => return Err(search.hit.expect("a stop records its limit")),
-            Step::Below | Step::GaveUp => {
-                Subtree::Below(Some(search.least).filter(|&f| f != u32::MAX))
-            }
+            Step::Below => Subtree::Below(Some(search.least).filter(|&f| f != u32::MAX)),
+            // With no give-up count, a limit or the race stops the pass.
+            Step::Stopped => match search.counter.stop {
+                Some(Stop::Limit(hit)) => return Err(hit),
+                _ => Subtree::Overtaken,
+            },
         })
     }
-}
-
-/// The least threshold from `least` on for a search of `start`: `least`, or one more to
-/// have the parity of every path's length, the blank's taxicab distance to its goal
-/// cell. O(N).
-pub(crate) fn threshold_from(puzzle: &Puzzle, start: &[u8], least: u32) -> u32 {
-    let blank = start.iter().position(|&t| t == 0).unwrap_or(0);
-    let parity = puzzle.shape.distance(blank, puzzle.goal_at[0]) as u32 % 2;
-    least + ((least % 2) ^ parity)
 }
 
 /// The index of the first move of `prefix` that leaves the board from `start` or that
@@ -419,7 +277,7 @@ struct Race {
 /// an earlier one holds a solution: replays its path from the root, then searches below
 /// it within `threshold`.
 fn take_subtrees<'a, B: LowerBound>(
-    search: &mut Search<'a, B>,
+    search: &mut Pass<'a, B>,
     root: &Root<B::State>,
     threshold: u32,
     frontier: &[Vec<Move>],
@@ -430,7 +288,7 @@ fn take_subtrees<'a, B: LowerBound>(
         if i >= frontier.len() || i > race.found.load(Ordering::Relaxed) {
             break;
         }
-        search.subtree = Some((&race.found, i));
+        search.counter.subtree = Some((&race.found, i));
         match search.below_prefix(root, threshold, &frontier[i]) {
             Step::Found => {
                 race.found.fetch_min(i, Ordering::Relaxed);
@@ -439,12 +297,16 @@ fn take_subtrees<'a, B: LowerBound>(
                     *best = Some((i, std::mem::take(&mut search.path)));
                 }
             }
-            Step::Below | Step::Overtaken => {}
-            Step::GaveUp => {
-                race.gave_up.store(true, Ordering::Relaxed);
-                break;
-            }
-            Step::Stopped => break,
+            Step::Below => {}
+            Step::Stopped => match search.counter.stop.take() {
+                Some(Stop::Overtaken) => {}
+                Some(Stop::GaveUp) => {
+                    race.gave_up.store(true, Ordering::Relaxed);
+                    break;
+                }
+                // A limit: the budget keeps it.
+                _ => break,
+            },
         }
     }
     race.least.fetch_min(search.least, Ordering::Relaxed);
@@ -468,7 +330,7 @@ fn share<B: LowerBound>(
     };
     let work = || {
         let searched = (puzzle, pruner, bound);
-        let mut search = Search::new(searched, budget.meter(), give_up_at);
+        let mut search = Search::new(searched, Watch::new(budget.meter(), give_up_at));
         take_subtrees(&mut search, root, threshold, frontier, &race);
     };
     std::thread::scope(|scope| {
@@ -541,8 +403,9 @@ pub(crate) fn solve_sharing<B: LowerBound>(
     // Iterations forbid only undoing a move until the puzzle's searches have generated
     // `sharing.deep_from` nodes, then use its machine (made then, once), and from
     // `sharing.deeper_from` its deeper one.
-    let undo_only = MovePruner::new(2);
-    let mut search = Search::new((puzzle, &undo_only, bound), budget.meter(), give_up_at);
+    let undo_only = MovePruner::undo_only();
+    let watch = Watch::new(budget.meter(), give_up_at);
+    let mut search = Search::new((puzzle, &undo_only, bound), watch);
     // The bound's name without its size, for the status line.
     let name = bound.name();
     let name = name.split(" (").next().unwrap_or_default();
@@ -556,7 +419,7 @@ pub(crate) fn solve_sharing<B: LowerBound>(
         if searched >= sharing.deep_from {
             search.pruner = puzzle.pruner(searched >= sharing.deeper_from);
         }
-        let before = search.meter.nodes();
+        let before = search.counter.meter.nodes();
         let shared = last_nodes >= sharing.from_nodes;
         let wanted = sharing.threads * sharing.subtrees;
         // The cut: as deep as gives `wanted` subtrees while the passes above it, which
@@ -564,14 +427,19 @@ pub(crate) fn solve_sharing<B: LowerBound>(
         // from one level above the last one's.
         cut = cut.saturating_sub(1).max(1);
         loop {
-            let pass = search.meter.nodes();
+            let pass = search.counter.meter.nodes();
             match search.pass(&root, threshold, if shared { cut } else { u32::MAX }) {
                 Step::Found => return Ok(Outcome::Path(search.path)),
-                Step::GaveUp => return Ok(Outcome::GaveUp(threshold)),
-                Step::Stopped => return Err(search.hit.expect("a stop records its limit")),
-                Step::Below | Step::Overtaken => {}
+                // This pass races no one: a limit, or the give-up count.
+                Step::Stopped => {
+                    return match search.counter.stop {
+                        Some(Stop::Limit(hit)) => Err(hit),
+                        _ => Ok(Outcome::GaveUp(threshold)),
+                    }
+                }
+                Step::Below => {}
             }
-            let above = search.meter.nodes() - pass;
+            let above = search.counter.meter.nodes() - pass;
             if !shared
                 || search.frontier.len() >= wanted
                 || cut + 1 >= threshold
@@ -590,7 +458,7 @@ pub(crate) fn solve_sharing<B: LowerBound>(
                 Err(least) => search.least = search.least.min(least),
             }
         }
-        last_nodes = search.meter.nodes() - before;
+        last_nodes = search.counter.meter.nodes() - before;
         puzzle.searched.fetch_add(last_nodes, Ordering::Relaxed);
         if search.least == u32::MAX {
             return Ok(Outcome::NoPath);

@@ -1,9 +1,13 @@
 //! The optimal searches: a shared puzzle description, lower bounds, and the searches over it;
-//! what bounds a search is in [`budget`].
+//! what bounds a search is in `budget`. The judge edition keeps the puzzle, `bound` and
+//! `descend`.
 
 use super::board::{Move, Shape};
+#[cfg(not(feature = "judge"))]
 use std::path::PathBuf;
+#[cfg(not(feature = "judge"))]
 use std::sync::atomic::AtomicU64;
+#[cfg(not(feature = "judge"))]
 use std::sync::OnceLock;
 
 /// Marks a missing neighbour in [`Puzzle::neighbors`].
@@ -39,17 +43,21 @@ pub(crate) struct Puzzle {
     pub neighbors: Vec<[usize; 4]>,
     /// `exits[p]`: the moves the blank can make from `p`, bit i for `Move::ALL[i]`.
     pub exits: Vec<u8>,
-    /// The moves `ida` never makes after a path: [`prune::MovePruner::for_cells`], made
+    /// The moves `ida` never makes after a path: `prune::MovePruner::for_cells`, made
     /// (or read from [`Puzzle::cache`]) on first use (see [`Puzzle::pruner`]); set before
     /// it to use another.
+    #[cfg(not(feature = "judge"))]
     pub pruner: OnceLock<prune::MovePruner>,
     /// The same for the longest searches, the deeper machine.
+    #[cfg(not(feature = "judge"))]
     pub deeper_pruner: OnceLock<prune::MovePruner>,
     /// The nodes of the IDA* iterations finished on this puzzle, by all cases and threads:
     /// past `ida::DEEP_FROM`, the iterations use [`Puzzle::pruner`].
+    #[cfg(not(feature = "judge"))]
     pub searched: AtomicU64,
     /// Where the pattern databases and move pruners are kept between runs (`--cache`):
     /// none unless set.
+    #[cfg(not(feature = "judge"))]
     pub cache: Option<PathBuf>,
 }
 
@@ -70,9 +78,13 @@ impl Puzzle {
             goal_at,
             neighbors,
             exits,
+            #[cfg(not(feature = "judge"))]
             pruner: OnceLock::new(),
+            #[cfg(not(feature = "judge"))]
             deeper_pruner: OnceLock::new(),
+            #[cfg(not(feature = "judge"))]
             searched: AtomicU64::new(0),
+            #[cfg(not(feature = "judge"))]
             cache: None,
         }
     }
@@ -80,6 +92,7 @@ impl Puzzle {
     /// The moves `ida` never makes after a path, by the deeper machine when `deeper`
     /// (see [`prune::MovePruner::for_cells`]), made (or read from [`Puzzle::cache`]) on
     /// first use.
+    #[cfg(not(feature = "judge"))]
     pub(crate) fn pruner(&self, deeper: bool) -> &prune::MovePruner {
         let cell = if deeper {
             &self.deeper_pruner
@@ -91,24 +104,40 @@ impl Puzzle {
     }
 }
 
+#[cfg(not(feature = "judge"))]
 mod budget;
+#[cfg(not(feature = "judge"))]
 pub(crate) use budget::{Budget, Meter};
+#[cfg(not(feature = "judge"))]
 pub use budget::{Limits, Notes};
 
 pub mod bound;
 
+#[cfg(not(feature = "judge"))]
+pub mod walking;
+
+#[cfg(not(feature = "judge"))]
 pub mod weighted;
 
+#[cfg(not(feature = "judge"))]
 pub mod kept;
 
+#[cfg(not(feature = "judge"))]
 pub mod pdb;
 
+#[cfg(not(feature = "judge"))]
 pub mod prune;
 
+pub mod descend;
+
+#[cfg(not(feature = "judge"))]
 pub mod ida;
 
+#[cfg(not(feature = "judge"))]
 pub mod plan;
 
+#[cfg(not(feature = "judge"))]
 pub mod state;
 
+#[cfg(not(feature = "judge"))]
 pub mod stored;

@@ -3,10 +3,11 @@
 
 use super::super::board::Move;
 use super::super::error::LimitHit;
-use super::bound::{LinearConflict, LowerBound, WalkingDistance};
+use super::bound::{LinearConflict, LowerBound};
 use super::pdb::additive::{by_symmetry, in_reading_order, on_fixed, Additive, Fixed, Layout};
 use super::pdb::{placement::table_len, TableWork, MAX_CELLS};
 use super::prune::{MovePruner, DEEPER_BUILD_BYTES};
+use super::walking::WalkingDistance;
 use super::weighted::Weighted;
 use super::{ida, Budget, Notes, Puzzle};
 use std::path::PathBuf;

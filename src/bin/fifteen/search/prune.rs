@@ -25,31 +25,9 @@ const KEPT_DEEPER_THAN: usize = 10;
 /// built it alone.
 pub(crate) const DEEPER_BUILD_BYTES: usize = 224 << 20;
 
-/// A finite-state machine over the moves of a path (indices into `Move::ALL`): from
-/// the state of the empty path ([`MovePruner::start`]), [`MovePruner::step`] forbids every path that holds a
-/// sequence of at most `depth` moves which, on a board without edges, reaches the same
-/// board as a shorter sequence, or as one of the same length that comes first in the
-/// order D < L < R < U, and whose blank stays within the rows and columns the
-/// forbidden one's blank visits (so that it applies wherever the forbidden one
-/// does). Such a path is never the canonical one (the least of the shortest paths in
-/// that order): the other sequence in its place would give a shorter or a lesser
-/// path. Depth 2 forbids undoing the last move and nothing else; longer duplicates
-/// start at 6 moves (the machine of depth 6 keeps 1,453 sequences of the 1,457 that
-/// never undo a move; of depth 8, 12,957 of 13,121). Up to depth 12, every
-/// duplicate's first sequence stays within its span: the condition only guards deeper
-/// machines.
-///
-/// A state is a word: its row in the machine shifted left by [`LIVE_BITS`], then the
-/// moves it allows, bit i for `Move::ALL[i]`; so a node's moves need no read of the
-/// machine, whose rows (19 KB at depth 10) are read only for a child that is searched.
-#[derive(Debug, PartialEq)]
-pub(crate) struct MovePruner {
-    /// `next[row][m]`: the state after move `m` from the states of row `row`.
-    next: Vec<[u32; 4]>,
-}
-
-/// The low bits of a [`MovePruner`] state: the moves it allows.
-const LIVE_BITS: u32 = 4;
+// The machine's type, its states and its stepping are `descend`'s, which searches with it.
+pub(crate) use super::descend::MovePruner;
+use super::descend::LIVE_BITS;
 
 /// A sequence of moves in the machine's trie: the state before its last move, that
 /// move, its length, and the state of its longest proper suffix in the trie.
@@ -319,6 +297,19 @@ fn within(inner: Span, outer: Span) -> bool {
     inner.0 >= outer.0 && inner.1 <= outer.1 && inner.2 >= outer.2 && inner.3 <= outer.3
 }
 
+/// The machines of every depth. From the state of the empty path ([`MovePruner::start`]),
+/// [`MovePruner::step`] of a machine of `depth` forbids every path that holds a
+/// sequence of at most `depth` moves which, on a board without edges, reaches the same
+/// board as a shorter sequence, or as one of the same length that comes first in the
+/// order D < L < R < U, and whose blank stays within the rows and columns the
+/// forbidden one's blank visits (so that it applies wherever the forbidden one
+/// does). Such a path is never the canonical one (the least of the shortest paths in
+/// that order): the other sequence in its place would give a shorter or a lesser
+/// path. Depth 2 forbids undoing the last move and nothing else; longer duplicates
+/// start at 6 moves (the machine of depth 6 keeps 1,453 sequences of the 1,457 that
+/// never undo a move; of depth 8, 12,957 of 13,121). Up to depth 12, every
+/// duplicate's first sequence stays within its span: the condition only guards deeper
+/// machines.
 impl MovePruner {
     /// The machine for sequences of at most `depth` moves (≥ 1): the trie of
     /// [`trie`], its rows put together by [`minimise`] (the same moves allowed after
@@ -410,23 +401,6 @@ impl MovePruner {
         }
     }
 
-    /// The state of the empty path.
-    pub(crate) fn start(&self) -> u32 {
-        live_of(self.next[0])
-    }
-
-    /// The state after move `m` (an index into `Move::ALL`) from `state`, or [`DEAD`].
-    #[inline(always)]
-    pub(crate) fn step(&self, state: u32, m: usize) -> u32 {
-        self.next[(state >> LIVE_BITS) as usize][m & 3]
-    }
-
-    /// The moves [`MovePruner::step`] allows from `state`, bit i for `Move::ALL[i]`.
-    #[inline(always)]
-    pub(crate) fn live(state: u32) -> u32 {
-        state & ((1 << LIVE_BITS) - 1)
-    }
-
     /// The number of states.
     #[allow(dead_code)] // for tests and benches
     pub(crate) fn states(&self) -> usize {
@@ -471,5 +445,18 @@ mod tests {
             same_moves(&trie, &machine, (trie.start(), machine.start()), depth + 2);
         }
         assert_eq!(MovePruner::new(10).states(), 1_191);
+    }
+
+    /// The machine of depth 2 allows what `descend`'s, made by hand, allows: every move
+    /// but undoing the last; and every machine's empty path allows every move, the state
+    /// `start` gives.
+    #[test]
+    fn depth_two_is_undo_only() {
+        let (made, by_hand) = (MovePruner::new(2), MovePruner::undo_only());
+        same_moves(&made, &by_hand, (made.start(), by_hand.start()), 12);
+        for depth in [2, 6, 10] {
+            let machine = MovePruner::new(depth);
+            assert_eq!(live_of(machine.next[0]), machine.start());
+        }
     }
 }
