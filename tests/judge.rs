@@ -108,7 +108,7 @@ fn eight_compiles_alone() {
 }
 
 /// The sizes the README's judge table relies on: `five.rs` and `eight.rs` fit every judge that
-/// takes Rust. `fifteen`'s single file is measured where it is made.
+/// takes Rust. `fifteen`'s judge edition is measured where it is made.
 #[test]
 fn sizes_fit_the_judges() {
     for name in ["five", "eight"] {
@@ -302,6 +302,32 @@ fn fifteen_judge_edition_answers_every_3x3_board_as_the_full_program() {
         judge == full,
         "the judge edition and the full program differ on a 3x3 board"
     );
+}
+
+/// The judge edition answers Korf's 100 (`tests/data/korf100-blank-last.txt`, the standard
+/// goal) as the full program does, byte for byte: about a minute and a half in release.
+#[test]
+#[ignore = "Korf's 100 through the judge edition: about 90 s"]
+fn fifteen_judge_edition_answers_korf_s_100_as_the_full_program() {
+    let (path, _) = fifteen_judge_edition();
+    let exe = compile(&path, "2021", "fifteen-judge-korf100");
+    let boards = fs::read_to_string(root().join("tests/data/korf100-blank-last.txt")).unwrap();
+    let mut input = String::new();
+    for line in boards
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        input += &format!("4\n{}\n", words[2..].join(" "));
+    }
+    assert_eq!(input.lines().count(), 200, "100 boards");
+    let run = |exe: &str| common::run_process(exe, &[], input.clone().into_bytes());
+    let (judge, full) = (
+        run(exe.to_str().unwrap()),
+        run(env!("CARGO_BIN_EXE_fifteen")),
+    );
+    assert_eq!((judge.0, judge.2.as_str()), (0, ""));
+    assert_eq!(judge, full);
 }
 
 /// Steps `items` to the next permutation in lexicographic order; `false` after the last.
