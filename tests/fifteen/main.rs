@@ -28,6 +28,7 @@ mod check;
 mod command_line;
 mod exhaustive;
 mod korf;
+mod paths;
 mod pdb;
 mod random;
 mod show;

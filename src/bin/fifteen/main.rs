@@ -39,7 +39,8 @@
 //!
 //! - The full program (`cargo build`): the options (`--help`, the table of flags in
 //!   `cli::args`), `--algo ida|astar|bfs|dfs|any`, threads, pattern databases kept in files,
-//!   `--check`, `--show`, `--random`, and one search cut into units for many machines.
+//!   `--check`, `--show`, `--random`, every optimal path (`--all-paths`), and one search
+//!   cut into units for many machines.
 //!   Exit codes as above, and testlib's for `--check INPUT OUTPUT [ANSWER [REPORT]]`. When
 //!   stderr is a terminal, a search or table build of more than a second shows a status
 //!   line there; judges, pipes and tests see nothing of it.

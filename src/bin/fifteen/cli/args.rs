@@ -160,6 +160,27 @@ pub(crate) struct Config {
     pub(crate) input: Input,
     /// What is printed of each answer (`--output`, `--unsolvable`).
     pub(crate) output: Output,
+    /// Every optimal path, listed or counted (`--all-paths`, `--count-paths`).
+    pub(crate) paths: Option<EveryPath>,
+}
+
+/// What `--all-paths N` or `--count-paths N` asks for: the optimal paths of each board in
+/// canonical order, at most `limit` of them, listed (`list`) or counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct EveryPath {
+    pub(crate) limit: u64,
+    pub(crate) list: bool,
+}
+
+impl EveryPath {
+    /// The flag that asked for it.
+    pub(crate) fn flag(self) -> &'static str {
+        if self.list {
+            "--all-paths"
+        } else {
+            "--count-paths"
+        }
+    }
 }
 
 /// A mode of `--units` or `--drive` (see `units`).
@@ -226,6 +247,7 @@ impl Default for Config {
             },
             input: Input::Header,
             output: Output::default(),
+            paths: None,
         }
     }
 }
@@ -292,6 +314,8 @@ enum Valued {
     Random,
     Walk,
     Seed,
+    AllPaths,
+    CountPaths,
 }
 
 impl Valued {
@@ -322,6 +346,7 @@ impl Valued {
             Valued::Random => "N",
             Valued::Walk => "K",
             Valued::Seed => "S",
+            Valued::AllPaths | Valued::CountPaths => "N",
         }
     }
 }
@@ -334,7 +359,7 @@ struct Spec {
 }
 
 /// Every flag, in the order of the help, which is written from this table.
-const FLAGS: [Spec; 29] = [
+const FLAGS: [Spec; 31] = [
     Spec {
         names: &["--algo"],
         flag: Flag::Valued(Valued::Algo),
@@ -484,6 +509,19 @@ again, it goes on where it stopped",
 N nodes (default 16777216; smaller rounds are worked here)",
     },
     Spec {
+        names: &["--all-paths"],
+        flag: Flag::Valued(Valued::AllPaths),
+        help: "with ida: after the number of moves, every optimal path, a line
+each, in canonical order (the first is the one printed without
+it); at most N, and a note on stderr when there are more",
+    },
+    Spec {
+        names: &["--count-paths"],
+        flag: Flag::Valued(Valued::CountPaths),
+        help: "with ida: after the number of moves, how many optimal paths
+there are, counted up to N (\"more than N\" past it)",
+    },
+    Spec {
         names: &["--random"],
         flag: Flag::Valued(Valued::Random),
         help: "print N boards of --shape (default 4x4) that reach --goal, each
@@ -596,6 +634,7 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
         }
     }
     chosen.check_units()?;
+    chosen.check_paths()?;
     let draws = chosen.check_forms()?;
     let Chosen {
         mut config,
@@ -647,6 +686,9 @@ fn checked(mut config: Config, files: Vec<String>) -> Result<Command, Error> {
             "--output or --unsolvable",
             "it prints verdicts, not answers",
         )),
+        _ if config.paths.is_some() => config
+            .paths
+            .map(|paths| (paths.flag(), "it prints verdicts, not paths")),
         _ => config
             .drawing()
             .map(|flag| (flag, "it prints verdicts, not solutions")),
@@ -673,6 +715,29 @@ fn checked(mut config: Config, files: Vec<String>) -> Result<Command, Error> {
 }
 
 impl Chosen {
+    /// Checks that `--all-paths` or `--count-paths` goes with `ida` and the answers' own
+    /// lines: no other search, `--output` form, drawing or units.
+    fn check_paths(&self) -> Result<(), Error> {
+        let Some(paths) = self.config.paths else {
+            return Ok(());
+        };
+        let flag = paths.flag();
+        if !matches!(self.search, Search::Ida) {
+            return Err(Error::Requires {
+                flag,
+                needs: "--algo ida",
+            });
+        }
+        let other = match self.config.output != Output::default() {
+            true => Some("--output or --unsolvable"),
+            false => self.config.drawing().or(self.mode_flag),
+        };
+        match other {
+            Some(other) => Err(Error::Together(flag, other)),
+            None => Ok(()),
+        }
+    }
+
     /// Checks that `--shape` goes with `--random` or an `--input` form that has no header,
     /// and sets it there; refuses such a form, and `--random`, with `--units` or `--drive`,
     /// which read headers, and `--walk` and `--seed` without `--random`. What `--random`
@@ -883,6 +948,14 @@ impl Chosen {
                 return Err(bad("one line of text"))
             }
             Valued::Unsolvable => config.output.unreachable = value.into(),
+            Valued::AllPaths | Valued::CountPaths => {
+                let limit = positive("a positive number of paths")? as u64;
+                let list = matches!(valued, Valued::AllPaths);
+                let paths = EveryPath { limit, list };
+                if let Some(other) = config.paths.replace(paths).filter(|o| o.list != list) {
+                    return Err(Error::Together(other.flag(), paths.flag()));
+                }
+            }
             Valued::Random | Valued::Walk | Valued::Seed => {
                 let number = value.parse().map_err(|_| bad("a whole number"))?;
                 let (count, walk, seed) = &mut self.draws;

@@ -3,9 +3,10 @@
 //! `--letters`, then the boards of `--show` and the picture of `--svg`. Uses the solver's
 //! answers and `show`.
 
-use super::super::board::Lettering;
+use super::super::board::{path_text, Lettering};
 use super::super::error::Error;
 use super::super::parse::Case;
+use super::super::search::ida::Paths;
 use super::super::search::Notes;
 use super::super::show::{play, svg, svg_file, write_frames, Solution, PACE};
 use super::args::{Algorithm, Config, Show, Stored};
@@ -134,15 +135,19 @@ pub(super) fn write_answer<W: Write>(
     log: &Log,
 ) -> Result<(), Error> {
     let io = |e: std::io::Error| Error::Io(e.to_string());
-    let letters = |output: &mut W| match (&answer.moves, config.letters) {
-        (Some(path), Lettering::Blank) => path.write_letters(output),
-        (Some(path), lettering) => path.write_letters(&mut Renamed { output, lettering }),
-        (None, _) => Ok(()),
-    };
-    let moves = answer.moves.as_ref().map(Path::count);
-    config.output.write(output, moves, letters).map_err(io)?;
-    if let Some(path) = &answer.moves {
-        draw(config, (number, case), path, output)?;
+    if let Some(paths) = &answer.paths {
+        write_paths(config, (number, answer, paths), output, log)?;
+    } else {
+        let letters = |output: &mut W| match (&answer.moves, config.letters) {
+            (Some(path), Lettering::Blank) => path.write_letters(output),
+            (Some(path), lettering) => path.write_letters(&mut Renamed { output, lettering }),
+            (None, _) => Ok(()),
+        };
+        let moves = answer.moves.as_ref().map(Path::count);
+        config.output.write(output, moves, letters).map_err(io)?;
+        if let Some(path) = &answer.moves {
+            draw(config, (number, case), path, output)?;
+        }
     }
     if let (Algorithm::Stored(Stored::Dfs(k)), None, true) =
         (config.algorithm, &answer.moves, answer.reachable)
@@ -164,6 +169,46 @@ pub(super) fn write_answer<W: Write>(
             line += &format!(", moves {}, manhattan {distance}", path.count());
         }
         log.line(&line).map_err(io)?;
+    }
+    Ok(())
+}
+
+/// Writes the answer of case number `number` with its optimal paths (`--all-paths`,
+/// `--count-paths`): the number of moves, then each path listed, a line each, or their
+/// count; a note when there are more than the limit. O(moves · paths).
+fn write_paths<W: Write>(
+    config: &Config,
+    (number, answer, paths): (usize, &Answer, &Paths),
+    output: &mut W,
+    log: &Log,
+) -> Result<(), Error> {
+    let io = |e: std::io::Error| Error::Io(e.to_string());
+    let Some(path) = &answer.moves else {
+        return config.output.write(output, None, |_| Ok(())).map_err(io);
+    };
+    writeln!(output, "{}", path.count()).map_err(io)?;
+    let limit = config.paths.map_or(0, |every| every.limit);
+    if paths.listed.is_empty() && paths.count > 0 {
+        match paths.more {
+            true => writeln!(output, "more than {limit}"),
+            false => writeln!(output, "{}", paths.count),
+        }
+        .map_err(io)?;
+    }
+    for listed in &paths.listed {
+        let text = path_text(listed);
+        match config.letters {
+            Lettering::Blank => output.write_all(text.as_bytes()),
+            lettering => Renamed { output, lettering }.write_all(text.as_bytes()),
+        }
+        .and_then(|()| writeln!(output))
+        .map_err(io)?;
+    }
+    if paths.more && !paths.listed.is_empty() {
+        let note = format!(
+            "note: case {number}: more than {limit} optimal paths; the first {limit} are listed"
+        );
+        log.line(&note).map_err(io)?;
     }
     Ok(())
 }

@@ -8,12 +8,13 @@ use super::super::error::{Error, LimitHit};
 use super::super::goal::is_reachable;
 use super::super::parse::Case;
 use super::super::search::bound::{LowerBound, Manhattan};
+use super::super::search::ida::{self, Paths};
 use super::super::search::pdb::MAX_CELLS;
-use super::super::search::plan::{Plan, Solved};
+use super::super::search::plan::{BoundJob, Plan, Solved};
 use super::super::search::state::{bits_per_cell, BTreeLevels, HashLevels, StateKey};
 use super::super::search::{stored, Budget, Limits, Notes, Puzzle};
 use super::super::show;
-use super::args::{Algorithm, Config, MapKind, Stored};
+use super::args::{Algorithm, Config, EveryPath, MapKind, Stored};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -118,6 +119,32 @@ pub(crate) struct Answer {
     pub(crate) moves: Option<Path>,
     pub(crate) reachable: bool,
     pub(crate) stats: Stats,
+    /// With `--all-paths` or `--count-paths`, the optimal paths, for a reachable goal.
+    pub(crate) paths: Option<Paths>,
+}
+
+/// The job of `--all-paths` and `--count-paths` with the bound of a plan that found the
+/// least moves: [`ida::every_path`].
+struct EveryJob<'a> {
+    start: &'a [u8],
+    moves: u32,
+    budget: &'a Budget,
+    every: EveryPath,
+}
+
+impl BoundJob for EveryJob<'_> {
+    type Output = Result<Paths, LimitHit>;
+
+    fn run<B: LowerBound>(self, puzzle: &Puzzle, bound: &B) -> Self::Output {
+        let (limit, list) = (self.every.limit, self.every.list);
+        ida::every_path(
+            puzzle,
+            bound,
+            (self.start, self.moves),
+            self.budget,
+            (limit, list),
+        )
+    }
 }
 
 /// Solves the cases of an input with one configuration, keeping the [`Plan`] of each shape
@@ -243,10 +270,21 @@ impl Solver {
         let reachable = is_reachable(shape, cells, goal);
         if !reachable || cells == goal {
             let moves = reachable.then(|| Path::Moves(Vec::new()));
+            // A solved board's one path, the empty one.
+            let paths = config.paths.filter(|_| reachable).map(|every| Paths {
+                count: 1,
+                listed: if every.list {
+                    vec![Vec::new()]
+                } else {
+                    Vec::new()
+                },
+                more: false,
+            });
             return Ok(Answer {
                 moves,
                 reachable,
                 stats,
+                paths,
             });
         }
         if config.algorithm == Algorithm::Any {
@@ -270,6 +308,7 @@ impl Solver {
         if self.failed.load(Ordering::Relaxed) < case {
             budget.stop(LimitHit::Cancelled);
         }
+        let mut paths = None;
         let result = match config.algorithm {
             Algorithm::Stored(stored) => {
                 let puzzle = Puzzle::new(shape, bytes(goal));
@@ -284,14 +323,30 @@ impl Solver {
                 solve(stored, config.map, &puzzle, &start, &budget, &mut stats)
             }
             // `any` has returned above.
-            Algorithm::Ida | Algorithm::Any => self
-                .plan(shape, &bytes(goal))
-                .solve(&start, &budget, notes)
-                .map(|solved| {
+            Algorithm::Ida | Algorithm::Any => {
+                let plan = self.plan(shape, &bytes(goal));
+                plan.solve(&start, &budget, notes).and_then(|solved| {
                     stats.bound = solved.bounds;
                     stats.table = solved.table;
-                    solved.moves
-                }),
+                    if let (Some(every), Some(path), Some(bound)) =
+                        (config.paths, &solved.moves, &solved.bound)
+                    {
+                        let moves = path.len() as u32;
+                        let (start, budget) = (&start[..], &*budget);
+                        let job = EveryJob {
+                            start,
+                            moves,
+                            budget,
+                            every,
+                        };
+                        let found = plan.with_bound(bound, (budget, notes), job);
+                        paths = found
+                            .map(|paths| paths.and_then(|paths| paths))
+                            .transpose()?;
+                    }
+                    Ok(solved.moves)
+                })
+            }
         };
         self.live().retain(|(number, _)| *number != case);
         stats.nodes = budget.nodes();
@@ -301,6 +356,7 @@ impl Solver {
             moves: moves.map(Path::Moves),
             reachable,
             stats,
+            paths,
         })
     }
 
@@ -325,6 +381,7 @@ impl Solver {
                 moves: near.moves.map(Path::Moves),
                 reachable,
                 stats,
+                paths: None,
             });
         }
         let stuck = |at: any::Stuck| Error::Stuck {
@@ -352,6 +409,7 @@ impl Solver {
             moves: Some(path),
             reachable,
             stats,
+            paths: None,
         })
     }
 

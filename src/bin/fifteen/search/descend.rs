@@ -60,6 +60,11 @@ pub(crate) trait Counter {
     fn tick(&mut self) -> bool;
     /// Whether the pass stops here (the counter keeps why).
     fn stops(&mut self) -> bool;
+    /// Whether the pass ends at `path`, a path to the goal ([`Step::Found`]), or goes on
+    /// to the next one in the canonical order (to list or count them).
+    fn found(&mut self, _path: &[Move]) -> bool {
+        true
+    }
 }
 
 /// Counts nothing and never stops: a search with no limit, as a judge runs.
@@ -162,6 +167,9 @@ impl<'a, B: LowerBound, C: Counter> Search<'a, B, C> {
             if self.cut != u32::MAX {
                 // A goal at or above the cut is a subtree of its own, in its place.
                 self.frontier.push(self.path[..g as usize].to_vec());
+                return Step::Below;
+            }
+            if !self.counter.found(&self.path[..g as usize]) {
                 return Step::Below;
             }
             self.path.truncate(g as usize);

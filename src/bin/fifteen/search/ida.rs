@@ -140,6 +140,80 @@ impl Sharing {
     }
 }
 
+/// The optimal paths of a board, in canonical order ([`every_path`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Paths {
+    /// The paths found, up to the limit; when listed, each path, else none.
+    pub count: u64,
+    pub listed: Vec<Vec<Move>>,
+    /// Whether there are more than the limit (the pass stopped at the one after it).
+    pub more: bool,
+}
+
+/// The [`Counter`] of [`every_path`]: a [`Watch`], and the paths found so far.
+struct Every<'a> {
+    watch: Watch<'a>,
+    paths: Paths,
+    limit: u64,
+    list: bool,
+}
+
+impl Counter for Every<'_> {
+    #[inline(always)]
+    fn tick(&mut self) -> bool {
+        self.watch.tick()
+    }
+
+    fn stops(&mut self) -> bool {
+        self.watch.stops()
+    }
+
+    /// Counts `path` (and lists it, within the limit); ends the pass at the path after
+    /// the limit.
+    fn found(&mut self, path: &[Move]) -> bool {
+        if self.paths.count == self.limit {
+            self.paths.more = true;
+            return true;
+        }
+        self.paths.count += 1;
+        if self.list {
+            self.paths.listed.push(path.to_vec());
+        }
+        false
+    }
+}
+
+/// Every optimal path from `start`, which takes `moves` moves at least, in canonical order
+/// (`D < L < R < U`), up to `limit` of them, listed when `list`, else counted: one pass
+/// within `moves` that never undoes a move and goes on after each path to the goal (a
+/// deeper move pruner would cut optimal paths that are not the canonical one). Its nodes
+/// are counted in `budget`, whose limits stop it. O(b^moves) for the effective branching
+/// factor b of `bound`, memory O(moves) and the paths listed.
+pub(crate) fn every_path<B: LowerBound>(
+    puzzle: &Puzzle,
+    bound: &B,
+    (start, moves): (&[u8], u32),
+    budget: &Budget,
+    (limit, list): (u64, bool),
+) -> Result<Paths, LimitHit> {
+    let undo_only = MovePruner::undo_only();
+    let every = Every {
+        watch: Watch::new(budget.meter(), u64::MAX),
+        paths: Paths::default(),
+        limit,
+        list,
+    };
+    let mut search = Search::new((puzzle, &undo_only, bound), every);
+    let root = Root::new(bound, start);
+    match search.pass(&root, moves, u32::MAX) {
+        Step::Stopped => match search.counter.watch.stop {
+            Some(Stop::Limit(hit)) => Err(hit),
+            _ => unreachable!("a pass with no give-up count nor race stops at a limit"),
+        },
+        Step::Found | Step::Below => Ok(search.counter.paths),
+    }
+}
+
 /// The passes of `ida` that start below a prefix, a subtree of a shared iteration.
 impl<'a, B: LowerBound> Pass<'a, B> {
     /// Searches the subtree below `prefix`, a path from `root` that [`bad_move`] accepts,

@@ -197,6 +197,8 @@ pub(crate) struct Solved {
     pub moves: Option<Vec<Move>>,
     /// The bounds tried, in order, by their `--stats` names.
     pub bounds: String,
+    /// The name of the bound that found the path ([`Plan::with_bound`]), if one did.
+    pub bound: Option<String>,
     /// Time spent building (or waiting for) tables.
     pub table: Duration,
 }
@@ -376,6 +378,7 @@ impl Plan {
         let mut solved = Solved {
             moves: None,
             bounds: String::new(),
+            bound: None,
             table: Duration::ZERO,
         };
         let mut names = Vec::new();
@@ -405,6 +408,7 @@ impl Plan {
             match outcome {
                 ida::Outcome::Path(path) => {
                     solved.moves = Some(path);
+                    solved.bound = Some(stage.kind.unit_name());
                     return Ok(solved);
                 }
                 ida::Outcome::NoPath => return Ok(solved),
@@ -450,6 +454,7 @@ impl Plan {
         let mut solved = Solved {
             moves: None,
             bounds: String::new(),
+            bound: None,
             table: Duration::ZERO,
         };
         let mut names = Vec::new();

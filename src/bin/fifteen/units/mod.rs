@@ -230,6 +230,7 @@ fn answer_of(
             moves,
             reachable,
             stats,
+            paths: None,
         },
     )
 }
@@ -465,6 +466,7 @@ impl Units<'_> {
                         moves: None,
                         reachable: false,
                         stats: Stats::default(),
+                        paths: None,
                     };
                     return Ok((case.clone(), answer));
                 };
