@@ -283,13 +283,9 @@ fn fifteen_judge_edition_answers_every_3x3_board_as_the_full_program() {
     let (path, _) = fifteen_judge_edition();
     let exe = compile(&path, "2021", "fifteen-judge-3x3");
     let mut input = String::new();
-    let mut board: Vec<u32> = (0..9).collect();
-    loop {
+    for board in common::permutations::<u32>(9) {
         let tiles: Vec<String> = board.iter().map(u32::to_string).collect();
         input += &format!("3\n{}\n", tiles.join(" "));
-        if !next_permutation(&mut board) {
-            break;
-        }
     }
     let run = |exe: &str| common::run_process(exe, &[], input.clone().into_bytes());
     let (judge, full) = (
@@ -328,20 +324,6 @@ fn fifteen_judge_edition_answers_korf_s_100_as_the_full_program() {
     );
     assert_eq!((judge.0, judge.2.as_str()), (0, ""));
     assert_eq!(judge, full);
-}
-
-/// Steps `items` to the next permutation in lexicographic order; `false` after the last.
-fn next_permutation(items: &mut [u32]) -> bool {
-    let Some(i) = (1..items.len()).rev().find(|&i| items[i - 1] < items[i]) else {
-        return false;
-    };
-    let j = (i..items.len())
-        .rev()
-        .find(|&j| items[j] > items[i - 1])
-        .unwrap();
-    items.swap(i - 1, j);
-    items[i..].reverse();
-    true
 }
 
 /// `fifteen`'s lower rooms, which a judge runs, and the outer rooms they must not name: the

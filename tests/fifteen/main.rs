@@ -5,6 +5,7 @@
 //!   published lengths, every path replayed;
 //! - `pdb`: the pattern databases against an independent search, admissibility, symmetries;
 //! - `random`: `--random`'s boards, uniform by a chi-square test, reachable, and its walks;
+//! - `paths`: every optimal path and their count against a breadth-first count;
 //! - `cache`: tables kept in files;
 //! - `threads`: searches shared by threads, `--jobs`;
 //! - `any_paths`: fast paths on boards of every size;

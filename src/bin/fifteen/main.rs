@@ -76,6 +76,8 @@
 //!     budgets, and `any`'s weighted search;
 //!   - `state`, `stored`: packed boards and level maps; `astar`, `bfs`, `dfs`.
 //! - `judge`: the judge edition's constants, run and `main`.
+//! - `notation`: paths as runs (`R3 D2 L`, slidy's `R3D2L`), written and read; a path's
+//!   length in the multi-tile metric.
 //! - `random`: boards drawn at random from a seed (`--random`), uniform among those that
 //!   reach the goal or a walk from it, written in an input form.
 //! - `any/`: fast, not optimal paths for boards of any size (its map in `any/mod.rs`).
@@ -110,6 +112,8 @@ pub mod any;
 pub mod check;
 #[cfg(not(feature = "judge"))]
 pub mod cli;
+#[cfg(not(feature = "judge"))]
+pub mod notation;
 #[cfg(not(feature = "judge"))]
 pub mod random;
 #[cfg(not(feature = "judge"))]

@@ -59,6 +59,15 @@ impl<'a> Cases<'a> {
         Some(token)
     }
 
+    /// Takes the next token if `wanted` says so: the rest of a path written over several
+    /// tokens. O(1).
+    #[cfg(not(feature = "judge"))]
+    pub(crate) fn take_if(&mut self, wanted: impl Fn(&Token) -> bool) -> Option<Token<'a>> {
+        let token = self.tokens.get(self.next).filter(|token| wanted(token))?;
+        self.next += 1;
+        Some(*token)
+    }
+
     /// Reads the case whose header starts at `self.next`.
     fn read_case(&mut self) -> Result<Case, Error> {
         let case = self.case;

@@ -1,14 +1,17 @@
 //! Reading one answer, the form `fifteen` prints: a count of moves, then the path; `-1`
 //! alone for an unreachable goal; or, where counts are not required, a path alone. Tokens
-//! are separated by any whitespace, line ends included, as testlib's readers take them.
-//! Uses `parse`'s tokens and `error`.
+//! are separated by any whitespace, line ends included, as testlib's readers take them; a
+//! path is its letters, or runs (`R3 D2 L`, `R3D2L`) on one line. Uses `parse`'s tokens,
+//! `notation` and `error`.
 
 use super::super::board::moves_text;
 use super::super::error::Error;
+use super::super::notation::{multi_tile_length, spelled_out};
 use super::super::parse::{shown, Cases, Token};
+use std::borrow::Cow;
 
 /// What an answer says of one case.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Claim<'a> {
     /// `-1`: the goal cannot be reached.
     Unreachable,
@@ -17,9 +20,37 @@ pub(crate) enum Claim<'a> {
     /// path alone cannot be empty.
     Path {
         count: Option<u64>,
-        letters: &'a [u8],
+        letters: Cow<'a, [u8]>,
     },
 }
+
+impl Claim<'_> {
+    /// The length of the path in the multi-tile metric (0 for `-1`). O(moves).
+    pub(crate) fn multi_tile_length(&self) -> u64 {
+        match self {
+            Claim::Unreachable => 0,
+            Claim::Path { letters, .. } => multi_tile_length(letters),
+        }
+    }
+}
+
+/// The letters of the path that starts with `first`: its runs spelled out, with those of
+/// the tokens after it on its line, or `None` for runs that cannot be read (see
+/// [`spelled_out`]). O(letters).
+fn path_from<'a>(first: Token<'a>, tokens: &mut Cases<'a>) -> Option<Cow<'a, [u8]>> {
+    let line = first.at.line;
+    let mut text = Cow::Borrowed(first.text);
+    while let Some(more) = tokens.take_if(|token| token.at.line == line && !is_count(token)) {
+        text.to_mut().extend_from_slice(more.text);
+    }
+    match spelled_out(&text)? {
+        Cow::Borrowed(_) => Some(text),
+        Cow::Owned(letters) => Some(Cow::Owned(letters)),
+    }
+}
+
+/// What [`read_answer`] says is due where a path cannot be read.
+const A_PATH: &str = "a path: letters, or runs such as R3 D2 L";
 
 /// Whether a token is meant as a count: it starts with a digit or `-`. Paths are letters,
 /// so the two never meet.
@@ -54,7 +85,7 @@ pub(crate) fn read_answer<'a>(
         if counted {
             return Err(bad(first, "a count of moves, or -1".into()));
         }
-        let letters = first.text;
+        let letters = path_from(first, tokens).ok_or_else(|| bad(first, A_PATH.into()))?;
         return Ok(Claim::Path {
             count: None,
             letters,
@@ -68,7 +99,7 @@ pub(crate) fn read_answer<'a>(
         .and_then(|text| text.parse::<u64>().ok())
         .ok_or_else(|| bad(first, "a count of moves, or -1".into()))?;
     if count == 0 {
-        let letters = &[];
+        let letters = Cow::Borrowed(&[][..]);
         return Ok(Claim::Path {
             count: Some(0),
             letters,
@@ -78,9 +109,10 @@ pub(crate) fn read_answer<'a>(
     if is_count(&path) {
         return Err(bad(path, format!("the path of {}", moves_text(count))));
     }
+    let letters = path_from(path, tokens).ok_or_else(|| bad(path, A_PATH.into()))?;
     Ok(Claim::Path {
         count: Some(count),
-        letters: path.text,
+        letters,
     })
 }
 
@@ -114,17 +146,32 @@ mod tests {
 
     #[test]
     fn counts_paths_and_their_errors() {
-        let path = |count, letters| Ok(Claim::Path { count, letters });
+        let path = |count, letters: &'static [u8]| {
+            let letters = Cow::Borrowed(letters);
+            Ok(Claim::Path { count, letters })
+        };
         assert_eq!(
             claims("2\nRD\n-1\n0\n\nLU\n", false),
             [
-                path(Some(2), &b"RD"[..]),
+                path(Some(2), b"RD"),
                 Ok(Claim::Unreachable),
                 path(Some(0), b""),
                 path(None, b"LU"),
                 Err(Error::NoAnswer { case: 5 }),
             ]
         );
+        // Runs, on one line, in either form, spelled out; the next line is the next answer.
+        assert_eq!(
+            claims("6\nR3 D2\nL\n4\nR3D\n", false),
+            [
+                path(Some(6), b"RRRDD"),
+                path(None, b"L"),
+                path(Some(4), b"RRRD"),
+                Err(Error::NoAnswer { case: 4 }),
+            ]
+        );
+        let runs = "is not a path: letters, or runs such as R3 D2 L";
+        assert!(error("2\nR0\n", false).ends_with(&format!("\"R0\" {runs} (line 2, column 1)")));
         let not_a_count = "is not a count of moves, or -1";
         assert_eq!(
             error("LU", true),

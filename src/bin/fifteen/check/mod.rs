@@ -93,7 +93,7 @@ pub(crate) fn run<R: Read, W: Write, L: Write + Send>(
         for (index, (case, claim)) in pairs.iter().enumerate() {
             let number = index + 1;
             let goal = solver.goal(case, number)?;
-            let verdict = match replay(case, &goal, *claim, config.letters) {
+            let verdict = match replay(case, &goal, claim, config.letters) {
                 Ok(Some(moves)) => {
                     let least = least(&solver, (case, number), &goal, &log)?;
                     against_least(moves, least).map(|()| Some(moves))
@@ -101,7 +101,10 @@ pub(crate) fn run<R: Read, W: Write, L: Write + Send>(
                 other => other,
             };
             match verdict {
-                Ok(Some(moves)) => writeln!(output, "ok {moves}"),
+                Ok(Some(moves)) => {
+                    let tiles = claim.multi_tile_length();
+                    writeln!(output, "ok {moves} (mtm {tiles})")
+                }
                 Ok(None) => writeln!(output, "ok -1"),
                 Err(fault) => {
                     accepted = false;

@@ -130,7 +130,7 @@ fn verdicts(
         let claim = read_answer(&mut output, number, true);
         let claim = claim.map_err(|e| Outcome::WrongFormat(e.to_string()))?;
         let wrong = |fault: Fault| Outcome::WrongAnswer(format!("case {number}: {fault}"));
-        let Some(length) = replay(case, &goal, claim, config.letters).map_err(wrong)? else {
+        let Some(length) = replay(case, &goal, &claim, config.letters).map_err(wrong)? else {
             continue;
         };
         let least = match jury_least {
@@ -169,6 +169,6 @@ fn jurys_length(
 ) -> Result<Option<u64>, Outcome> {
     let claim = read_answer(jury, number, true);
     let claim = claim.map_err(|e| Outcome::Fail(format!("answer: {e}")))?;
-    replay(case, goal, claim, config.letters)
+    replay(case, goal, &claim, config.letters)
         .map_err(|fault| Outcome::Fail(format!("answer: case {number}: {fault}")))
 }

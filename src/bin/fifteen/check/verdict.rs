@@ -81,14 +81,14 @@ impl fmt::Display for Fault {
 pub(crate) fn replay(
     case: &Case,
     goal: &[u32],
-    claim: Claim,
+    claim: &Claim,
     lettering: Lettering,
 ) -> Result<Option<u64>, Fault> {
     let reachable = is_reachable(case.shape, &case.cells, goal);
     let (count, letters) = match claim {
         Claim::Unreachable if reachable => return Err(Fault::Reachable),
         Claim::Unreachable => return Ok(None),
-        Claim::Path { count, letters } => (count, letters),
+        Claim::Path { count, letters } => (*count, &letters[..]),
     };
     let moves = letters.len();
     if !reachable {
@@ -140,9 +140,9 @@ mod tests {
             shape: Shape { rows: 2, cols: 3 },
             cells: vec![1, 2, 3, 4, 0, 5],
         };
-        let letters = letters.as_bytes();
+        let letters = letters.as_bytes().into();
         let claim = Claim::Path { count, letters };
-        replay(&case, &[1, 2, 3, 4, 5, 0], claim, lettering)
+        replay(&case, &[1, 2, 3, 4, 5, 0], &claim, lettering)
     }
 
     #[test]
@@ -189,22 +189,22 @@ mod tests {
             cells: vec![2, 1, 3, 0],
         };
         let goal = [1, 2, 3, 0];
-        let letters = &b"UL"[..];
+        let letters = b"UL"[..].into();
         let path = Claim::Path {
             count: None,
             letters,
         };
         assert_eq!(
-            replay(&case, &goal, path, blank),
+            replay(&case, &goal, &path, blank),
             Err(Fault::Unreachable { moves: 2 })
         );
-        assert_eq!(replay(&case, &goal, Claim::Unreachable, blank), Ok(None));
+        assert_eq!(replay(&case, &goal, &Claim::Unreachable, blank), Ok(None));
         let solvable = Case {
             cells: goal.to_vec(),
             ..case
         };
         assert_eq!(
-            replay(&solvable, &goal, Claim::Unreachable, blank),
+            replay(&solvable, &goal, &Claim::Unreachable, blank),
             Err(Fault::Reachable)
         );
         assert_eq!(against_least(5, 5), Ok(()));

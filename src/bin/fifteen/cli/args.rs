@@ -5,6 +5,7 @@ use super::super::board::{Lettering, Shape};
 use super::super::error::Error;
 use super::super::form::{Input, Lines, Output};
 use super::super::goal::Goal;
+use super::super::notation::Notation;
 use super::super::parse::goal_tiles;
 use super::super::random::Draws;
 use super::super::search::ida::MOST_MOVES;
@@ -162,6 +163,8 @@ pub(crate) struct Config {
     pub(crate) output: Output,
     /// Every optimal path, listed or counted (`--all-paths`, `--count-paths`).
     pub(crate) paths: Option<EveryPath>,
+    /// How paths are written (`--notation`).
+    pub(crate) notation: Notation,
 }
 
 /// What `--all-paths N` or `--count-paths N` asks for: the optimal paths of each board in
@@ -248,6 +251,7 @@ impl Default for Config {
             input: Input::Header,
             output: Output::default(),
             paths: None,
+            notation: Notation::Letters,
         }
     }
 }
@@ -316,6 +320,7 @@ enum Valued {
     Seed,
     AllPaths,
     CountPaths,
+    Notation,
 }
 
 impl Valued {
@@ -347,6 +352,7 @@ impl Valued {
             Valued::Walk => "K",
             Valued::Seed => "S",
             Valued::AllPaths | Valued::CountPaths => "N",
+            Valued::Notation => "W",
         }
     }
 }
@@ -359,7 +365,7 @@ struct Spec {
 }
 
 /// Every flag, in the order of the help, which is written from this table.
-const FLAGS: [Spec; 31] = [
+const FLAGS: [Spec; 32] = [
     Spec {
         names: &["--algo"],
         flag: Flag::Valued(Valued::Algo),
@@ -416,6 +422,13 @@ moves then the path; moves, the number alone; path, the path alone",
 the direction the moved tile goes (the opposite letter), as
 speedsolvers and slidy write. Either way the canonical path is
 the least in D < L < R < U of the blank's moves",
+    },
+    Spec {
+        names: &["--notation"],
+        flag: Flag::Valued(Valued::Notation),
+        help: "how paths are written: letters (default), a letter a move; runs,
+a letter and its count when above 1 (R3 D2 L); runs-compact, the
+same with nothing between (slidy's R3D2L). --check reads all three",
     },
     Spec {
         names: &["--check"],
@@ -948,6 +961,14 @@ impl Chosen {
                 return Err(bad("one line of text"))
             }
             Valued::Unsolvable => config.output.unreachable = value.into(),
+            Valued::Notation => {
+                config.notation = match value.as_str() {
+                    "letters" => Notation::Letters,
+                    "runs" => Notation::Runs,
+                    "runs-compact" => Notation::CompactRuns,
+                    _ => return Err(bad("letters, runs or runs-compact")),
+                }
+            }
             Valued::AllPaths | Valued::CountPaths => {
                 let limit = positive("a positive number of paths")? as u64;
                 let list = matches!(valued, Valued::AllPaths);

@@ -5,6 +5,7 @@
 
 use super::super::board::{path_text, Lettering};
 use super::super::error::Error;
+use super::super::notation::{multi_tile_length, Notation, Runs};
 use super::super::parse::Case;
 use super::super::search::ida::Paths;
 use super::super::search::Notes;
@@ -138,10 +139,9 @@ pub(super) fn write_answer<W: Write>(
     if let Some(paths) = &answer.paths {
         write_paths(config, (number, answer, paths), output, log)?;
     } else {
-        let letters = |output: &mut W| match (&answer.moves, config.letters) {
-            (Some(path), Lettering::Blank) => path.write_letters(output),
-            (Some(path), lettering) => path.write_letters(&mut Renamed { output, lettering }),
-            (None, _) => Ok(()),
+        let letters = |output: &mut W| match &answer.moves {
+            Some(path) => write_path(config, output, |mut out| path.write_letters(&mut out)),
+            None => Ok(()),
         };
         let moves = answer.moves.as_ref().map(Path::count);
         config.output.write(output, moves, letters).map_err(io)?;
@@ -168,9 +168,35 @@ pub(super) fn write_answer<W: Write>(
         if let (Some(distance), Some(path)) = (s.manhattan, &answer.moves) {
             line += &format!(", moves {}, manhattan {distance}", path.count());
         }
+        if let Some(Path::Moves(moves)) = &answer.moves {
+            let tiles = multi_tile_length(path_text(moves).as_bytes());
+            line += &format!(", mtm {tiles}");
+        }
         log.line(&line).map_err(io)?;
     }
     Ok(())
+}
+
+/// Writes the letters that `letters` writes to `output` in the lettering (`--letters`) and
+/// the notation (`--notation`) of `config`, no line end. O(moves), memory O(1) beside
+/// `letters`' own.
+fn write_path<W: Write>(
+    config: &Config,
+    output: &mut W,
+    letters: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let lettered = |output: &mut dyn Write| match config.letters {
+        Lettering::Blank => letters(output),
+        lettering => letters(&mut Renamed { output, lettering }),
+    };
+    match config.notation {
+        Notation::Letters => lettered(output),
+        notation => {
+            let mut runs = Runs::new(output, notation == Notation::Runs);
+            lettered(&mut runs)?;
+            runs.finish()
+        }
+    }
 }
 
 /// Writes the answer of case number `number` with its optimal paths (`--all-paths`,
@@ -197,12 +223,9 @@ fn write_paths<W: Write>(
     }
     for listed in &paths.listed {
         let text = path_text(listed);
-        match config.letters {
-            Lettering::Blank => output.write_all(text.as_bytes()),
-            lettering => Renamed { output, lettering }.write_all(text.as_bytes()),
-        }
-        .and_then(|()| writeln!(output))
-        .map_err(io)?;
+        write_path(config, output, |out| out.write_all(text.as_bytes()))
+            .and_then(|()| writeln!(output))
+            .map_err(io)?;
     }
     if paths.more && !paths.listed.is_empty() {
         let note = format!(
@@ -245,12 +268,12 @@ fn draw<W: Write>(
 
 /// A writer of path letters that renames the blank's letters, which every search writes,
 /// into `lettering`'s on their way to `output`.
-struct Renamed<'a, W: Write> {
+struct Renamed<'a, W: Write + ?Sized> {
     output: &'a mut W,
     lettering: Lettering,
 }
 
-impl<W: Write> Write for Renamed<'_, W> {
+impl<W: Write + ?Sized> Write for Renamed<'_, W> {
     fn write(&mut self, letters: &[u8]) -> std::io::Result<usize> {
         let mut renamed = letters.to_vec();
         self.lettering.rename(&mut renamed);
