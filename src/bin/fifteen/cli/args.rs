@@ -69,11 +69,14 @@ Examples:
 /// The column where a flag's help starts.
 const HELP_COLUMN: usize = 20;
 
-/// What `--help` prints: the usage line, [`ABOUT`], a line or more for each of [`FLAGS`],
-/// and [`OUTRO`].
+/// What `--help` prints: the usage line, [`ABOUT`], a line or more for each of [`FLAGS`]
+/// under the heading of its group, and [`OUTRO`].
 pub(crate) fn help() -> String {
     let mut text = format!("{USAGE}\n{ABOUT}");
     for spec in &FLAGS {
+        if let Some(group) = spec.group {
+            text += &format!("\n{group}:\n");
+        }
         let mut left = spec.names.join(", ");
         if let Flag::Valued(valued) = spec.flag {
             left = format!("{left} {}", valued.placeholder());
@@ -357,16 +360,31 @@ impl Valued {
     }
 }
 
-/// A flag, its names and its help (lines after the first at [`HELP_COLUMN`]).
+/// A flag, its names and its help (lines after the first at [`HELP_COLUMN`]), and the
+/// heading of the group of flags it opens in the help, if it opens one.
 struct Spec {
+    group: Option<&'static str>,
     names: &'static [&'static str],
     flag: Flag,
     help: &'static str,
 }
 
-/// Every flag, in the order of the help, which is written from this table.
+/// Every flag, in the order of the help, which is written from this table, in groups.
 const FLAGS: [Spec; 32] = [
     Spec {
+        group: None,
+        names: &["--version"],
+        flag: Flag::Version,
+        help: "print the name and version",
+    },
+    Spec {
+        group: None,
+        names: &["-h", "--help"],
+        flag: Flag::Help,
+        help: "print this help",
+    },
+    Spec {
+        group: Some("The search"),
         names: &["--algo"],
         flag: Flag::Valued(Valued::Algo),
         help: "ida (default): optimal, the canonical path; astar, bfs: the
@@ -374,22 +392,64 @@ textbook searches, optimal; dfs: some path of at most --bound K
 moves; any: fast, not optimal, for boards of any size",
     },
     Spec {
+        group: None,
         names: &["--bound"],
         flag: Flag::Valued(Valued::Bound),
         help: "the most moves of dfs",
     },
     Spec {
+        group: None,
         names: &["--map"],
         flag: Flag::Valued(Valued::Map),
         help: "the level map of astar and bfs: hash (default) or btree",
     },
     Spec {
+        group: None,
         names: &["--goal"],
         flag: Flag::Valued(Valued::Goal),
         help: "standard (default: 1 2 ... N-1 0), blank-first (0 1 ... N-1),
 spiral, or \"t t t ...\" (a board of the case's size)",
     },
     Spec {
+        group: None,
+        names: &["--jobs"],
+        flag: Flag::Valued(Valued::Jobs),
+        help: "threads (default 1): cases at once, or one board shared",
+    },
+    Spec {
+        group: None,
+        names: &["--cache"],
+        flag: Flag::Valued(Valued::Cache),
+        help: "keep ida's tables in files in DIR: on the 4x4, 8-7 tables
+(577 MB, minutes to build once; the hardest boards in seconds)",
+    },
+    Spec {
+        group: None,
+        names: &["--max-nodes"],
+        flag: Flag::Valued(Valued::MaxNodes),
+        help: "stop a search after N nodes (exit 3)",
+    },
+    Spec {
+        group: None,
+        names: &["--time-limit"],
+        flag: Flag::Valued(Valued::TimeLimit),
+        help: "stop a search after S seconds (exit 3)",
+    },
+    Spec {
+        group: None,
+        names: &["--max-memory"],
+        flag: Flag::Valued(Valued::MaxMemory),
+        help: "the memory astar and bfs, and ida's tables, may use
+(default 4096; exit 3)",
+    },
+    Spec {
+        group: None,
+        names: &["--stats"],
+        flag: Flag::Stats,
+        help: "per case on stderr: search, bound, nodes, table and solve times",
+    },
+    Spec {
+        group: Some("Input and output"),
         names: &["--input"],
         flag: Flag::Valued(Valued::Input),
         help: "how the cases are written: header (default, as above); bare,
@@ -398,23 +458,27 @@ SPOJ); counted, the number of cases first, then bare boards
 (UVa 10181)",
     },
     Spec {
+        group: None,
         names: &["--shape"],
         flag: Flag::Valued(Valued::Shape),
         help: "the boards of --input bare or counted: RxC or N (default 4x4)",
     },
     Spec {
+        group: None,
         names: &["--output"],
         flag: Flag::Valued(Valued::Output),
         help: "what is printed of each answer: both (default), the number of
 moves then the path; moves, the number alone; path, the path alone",
     },
     Spec {
+        group: None,
         names: &["--unsolvable"],
         flag: Flag::Valued(Valued::Unsolvable),
         help: "the line printed when the goal cannot be reached (default -1;
 \"This puzzle is not solvable.\" for UVa 10181, NIE for SPOJ)",
     },
     Spec {
+        group: None,
         names: &["--letters"],
         flag: Flag::Valued(Valued::Letters),
         help: "what a path letter names, in paths written and read: blank
@@ -424,6 +488,7 @@ speedsolvers and slidy write. Either way the canonical path is
 the least in D < L < R < U of the blank's moves",
     },
     Spec {
+        group: None,
         names: &["--notation"],
         flag: Flag::Valued(Valued::Notation),
         help: "how paths are written: letters (default), a letter a move; runs,
@@ -431,6 +496,22 @@ a letter and its count when above 1 (R3 D2 L); runs-compact, the
 same with nothing between (slidy's R3D2L). --check reads all three",
     },
     Spec {
+        group: None,
+        names: &["--all-paths"],
+        flag: Flag::Valued(Valued::AllPaths),
+        help: "with ida: after the number of moves, every optimal path, a line
+each, in canonical order (the first is the one printed without
+it); at most N, and a note on stderr when there are more",
+    },
+    Spec {
+        group: None,
+        names: &["--count-paths"],
+        flag: Flag::Valued(Valued::CountPaths),
+        help: "with ida: after the number of moves, how many optimal paths
+there are, counted up to N (\"more than N\" past it)",
+    },
+    Spec {
+        group: Some("Checking and seeing answers"),
         names: &["--check"],
         flag: Flag::Check,
         help: "check the answer after each case: legal, reaching the goal,
@@ -439,38 +520,7 @@ bfs); with INPUT OUTPUT [ANSWER [REPORT]], testlib's checker
 (below)",
     },
     Spec {
-        names: &["--stats"],
-        flag: Flag::Stats,
-        help: "per case on stderr: search, bound, nodes, table and solve times",
-    },
-    Spec {
-        names: &["--max-nodes"],
-        flag: Flag::Valued(Valued::MaxNodes),
-        help: "stop a search after N nodes (exit 3)",
-    },
-    Spec {
-        names: &["--time-limit"],
-        flag: Flag::Valued(Valued::TimeLimit),
-        help: "stop a search after S seconds (exit 3)",
-    },
-    Spec {
-        names: &["--max-memory"],
-        flag: Flag::Valued(Valued::MaxMemory),
-        help: "the memory astar and bfs, and ida's tables, may use
-(default 4096; exit 3)",
-    },
-    Spec {
-        names: &["--jobs"],
-        flag: Flag::Valued(Valued::Jobs),
-        help: "threads (default 1): cases at once, or one board shared",
-    },
-    Spec {
-        names: &["--cache"],
-        flag: Flag::Valued(Valued::Cache),
-        help: "keep ida's tables in files in DIR: on the 4x4, 8-7 tables
-(577 MB, minutes to build once; the hardest boards in seconds)",
-    },
-    Spec {
+        group: None,
         names: &["--show"],
         flag: Flag::Show,
         help: "after each answer, the boards from the start to the goal, one a
@@ -478,6 +528,7 @@ move, the tile moved in [ ]; played in place on a terminal
 (boards of at most 10 x 10, paths of at most 1000 moves: exit 2)",
     },
     Spec {
+        group: None,
         names: &["--svg"],
         flag: Flag::Valued(Valued::Svg),
         help: "write a picture that plays each solution in a browser to FILE
@@ -485,6 +536,27 @@ move, the tile moved in [ ]; played in place on a terminal
 none for -1; the limits of --show",
     },
     Spec {
+        group: Some("Random boards"),
+        names: &["--random"],
+        flag: Flag::Valued(Valued::Random),
+        help: "print N boards of --shape (default 4x4) that reach --goal, each
+drawn alike among them, in the --input form; reads no input",
+    },
+    Spec {
+        group: None,
+        names: &["--walk"],
+        flag: Flag::Valued(Valued::Walk),
+        help: "with --random: each board the end of K random moves from the
+goal, none undoing the one before",
+    },
+    Spec {
+        group: None,
+        names: &["--seed"],
+        flag: Flag::Valued(Valued::Seed),
+        help: "with --random: the seed (default 1); a seed gives the same boards",
+    },
+    Spec {
+        group: Some("One search on many machines"),
         names: &["--units"],
         flag: Flag::Valued(Valued::Units),
         help: "one ida search as units of text for other processes: split
@@ -493,73 +565,38 @@ result lines out), merge (a round's unit and result lines in,
 the answer or the next threshold out)",
     },
     Spec {
+        group: None,
         names: &["--threshold"],
         flag: Flag::Valued(Valued::Threshold),
         help: "the round --units split cuts (default: the board's first)",
     },
     Spec {
+        group: None,
         names: &["--depth"],
         flag: Flag::Valued(Valued::Depth),
         help: "the depth at which --units split and --drive cut a round
 (default: 8 units a --jobs worker, deeper if one unit dominates)",
     },
     Spec {
+        group: None,
         names: &["--drive"],
         flag: Flag::Valued(Valued::Drive),
         help: "solve the case round by round as units, kept in DIR; run
 again, it goes on where it stopped",
     },
     Spec {
+        group: None,
         names: &["--engine"],
         flag: Flag::Valued(Valued::Engine),
         help: "with --drive: the shell command that works a round's units
 (stdin) into results (stdout); default: the threads here",
     },
     Spec {
+        group: None,
         names: &["--engine-from"],
         flag: Flag::Valued(Valued::EngineFrom),
         help: "with --engine: a round goes to it once a round before took
 N nodes (default 16777216; smaller rounds are worked here)",
-    },
-    Spec {
-        names: &["--all-paths"],
-        flag: Flag::Valued(Valued::AllPaths),
-        help: "with ida: after the number of moves, every optimal path, a line
-each, in canonical order (the first is the one printed without
-it); at most N, and a note on stderr when there are more",
-    },
-    Spec {
-        names: &["--count-paths"],
-        flag: Flag::Valued(Valued::CountPaths),
-        help: "with ida: after the number of moves, how many optimal paths
-there are, counted up to N (\"more than N\" past it)",
-    },
-    Spec {
-        names: &["--random"],
-        flag: Flag::Valued(Valued::Random),
-        help: "print N boards of --shape (default 4x4) that reach --goal, each
-drawn alike among them, in the --input form; reads no input",
-    },
-    Spec {
-        names: &["--walk"],
-        flag: Flag::Valued(Valued::Walk),
-        help: "with --random: each board the end of K random moves from the
-goal, none undoing the one before",
-    },
-    Spec {
-        names: &["--seed"],
-        flag: Flag::Valued(Valued::Seed),
-        help: "with --random: the seed (default 1); a seed gives the same boards",
-    },
-    Spec {
-        names: &["--version"],
-        flag: Flag::Version,
-        help: "print the name and version",
-    },
-    Spec {
-        names: &["-h", "--help"],
-        flag: Flag::Help,
-        help: "print this help",
     },
 ];
 
