@@ -37,8 +37,11 @@ fn cross_check(shape: Shape, goal: &[u32], sample: usize) {
     let walking = WalkingDistance::new(&puzzle);
     // The same puzzle, with the move pruner of sequences up to 12 moves from the first search.
     let pruned = Puzzle::new(shape, puzzle.goal.clone());
-    assert!(pruned.pruner.set(MovePruner::new(12)).is_ok());
-    pruned.searched.store(ida::DEEP_FROM, Ordering::Relaxed);
+    assert!(pruned.shared.pruner.set(MovePruner::new(12)).is_ok());
+    pruned
+        .shared
+        .searched
+        .store(ida::DEEP_FROM, Ordering::Relaxed);
     let mut reachable = 0;
     for (index, board) in common::permutations::<u32>(shape.cells() as u8)
         .iter()

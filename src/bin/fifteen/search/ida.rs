@@ -12,7 +12,7 @@ use super::{Budget, Meter, Puzzle};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-/// The nodes of the iterations finished on a puzzle ([`Puzzle::searched`]) after
+/// The nodes of the iterations finished on a puzzle (`Shared::searched`) after
 /// which its iterations use its move pruner ([`Puzzle::pruner`], made in milliseconds on
 /// the 4×4); before, only undoing a move is pruned, so that an easy board does not
 /// wait for the machine. The threshold was chosen by whole-process runs on easy 4×4
@@ -112,7 +112,7 @@ pub(crate) struct Sharing {
     pub from_nodes: u64,
     /// The subtrees a thread gets at least in a shared iteration, when the tree allows.
     pub subtrees: usize,
-    /// The nodes of the puzzle's searches ([`Puzzle::searched`]) after which the
+    /// The nodes of the puzzle's searches (`Shared::searched`) after which the
     /// iterations use its move pruner: [`DEEP_FROM`], or 0 for a search known to be
     /// long.
     pub deep_from: u64,
@@ -489,7 +489,7 @@ pub(crate) fn solve_sharing<B: LowerBound>(
     let mut last_nodes = 0;
     loop {
         budget.set_stage(format!("{name}, bound {threshold}"));
-        let searched = puzzle.searched.load(Ordering::Relaxed);
+        let searched = puzzle.shared.searched.load(Ordering::Relaxed);
         if searched >= sharing.deep_from {
             search.pruner = puzzle.pruner(searched >= sharing.deeper_from);
         }
@@ -533,7 +533,10 @@ pub(crate) fn solve_sharing<B: LowerBound>(
             }
         }
         last_nodes = search.counter.meter.nodes() - before;
-        puzzle.searched.fetch_add(last_nodes, Ordering::Relaxed);
+        puzzle
+            .shared
+            .searched
+            .fetch_add(last_nodes, Ordering::Relaxed);
         if search.least == u32::MAX {
             return Ok(Outcome::NoPath);
         }

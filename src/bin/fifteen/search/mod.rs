@@ -3,12 +3,6 @@
 //! `descend`.
 
 use super::board::{Move, Shape};
-#[cfg(not(feature = "judge"))]
-use std::path::PathBuf;
-#[cfg(not(feature = "judge"))]
-use std::sync::atomic::AtomicU64;
-#[cfg(not(feature = "judge"))]
-use std::sync::OnceLock;
 
 /// Marks a missing neighbour in [`Puzzle::neighbors`].
 pub(crate) const NONE: usize = usize::MAX;
@@ -43,22 +37,9 @@ pub(crate) struct Puzzle {
     pub neighbors: Vec<[usize; 4]>,
     /// `exits[p]`: the moves the blank can make from `p`, bit i for `Move::ALL[i]`.
     pub exits: Vec<u8>,
-    /// The moves `ida` never makes after a path: `prune::MovePruner::for_cells`, made
-    /// (or read from [`Puzzle::cache`]) on first use (see [`Puzzle::pruner`]); set before
-    /// it to use another.
+    /// What `ida`'s cases and threads keep on the puzzle.
     #[cfg(not(feature = "judge"))]
-    pub pruner: OnceLock<prune::MovePruner>,
-    /// The same for the longest searches, the deeper machine.
-    #[cfg(not(feature = "judge"))]
-    pub deeper_pruner: OnceLock<prune::MovePruner>,
-    /// The nodes of the IDA* iterations finished on this puzzle, by all cases and threads:
-    /// past `ida::DEEP_FROM`, the iterations use [`Puzzle::pruner`].
-    #[cfg(not(feature = "judge"))]
-    pub searched: AtomicU64,
-    /// Where the pattern databases and move pruners are kept between runs (`--cache`):
-    /// none unless set.
-    #[cfg(not(feature = "judge"))]
-    pub cache: Option<PathBuf>,
+    pub shared: Shared,
 }
 
 impl Puzzle {
@@ -79,28 +60,44 @@ impl Puzzle {
             neighbors,
             exits,
             #[cfg(not(feature = "judge"))]
-            pruner: OnceLock::new(),
-            #[cfg(not(feature = "judge"))]
-            deeper_pruner: OnceLock::new(),
-            #[cfg(not(feature = "judge"))]
-            searched: AtomicU64::new(0),
-            #[cfg(not(feature = "judge"))]
-            cache: None,
+            shared: Shared::default(),
         }
     }
+}
 
+/// What the searches of a puzzle share, by all its cases and threads: its move pruners,
+/// made on first use, the nodes searched, and where tables are kept.
+#[cfg(not(feature = "judge"))]
+#[derive(Default)]
+pub(crate) struct Shared {
+    /// The moves `ida` never makes after a path: [`prune::MovePruner::for_cells`], made
+    /// (or read from `cache`) on first use (see [`Puzzle::pruner`]); set before it to use
+    /// another.
+    pub pruner: std::sync::OnceLock<prune::MovePruner>,
+    /// The same for the longest searches, the deeper machine.
+    pub deeper_pruner: std::sync::OnceLock<prune::MovePruner>,
+    /// The nodes of the IDA* iterations finished on the puzzle: past `ida::DEEP_FROM`,
+    /// the iterations use [`Puzzle::pruner`].
+    pub searched: std::sync::atomic::AtomicU64,
+    /// Where the pattern databases and move pruners are kept between runs (`--cache`):
+    /// none unless set.
+    pub cache: Option<std::path::PathBuf>,
+}
+
+#[cfg(not(feature = "judge"))]
+impl Puzzle {
     /// The moves `ida` never makes after a path, by the deeper machine when `deeper`
-    /// (see [`prune::MovePruner::for_cells`]), made (or read from [`Puzzle::cache`]) on
+    /// (see [`prune::MovePruner::for_cells`]), made (or read from the shared `cache`) on
     /// first use.
-    #[cfg(not(feature = "judge"))]
     pub(crate) fn pruner(&self, deeper: bool) -> &prune::MovePruner {
+        let shared = &self.shared;
         let cell = if deeper {
-            &self.deeper_pruner
+            &shared.deeper_pruner
         } else {
-            &self.pruner
+            &shared.pruner
         };
-        let cells = self.shape.cells();
-        cell.get_or_init(|| prune::MovePruner::for_cells(cells, deeper, self.cache.as_deref()))
+        let (cells, cache) = (self.shape.cells(), shared.cache.as_deref());
+        cell.get_or_init(|| prune::MovePruner::for_cells(cells, deeper, cache))
     }
 }
 

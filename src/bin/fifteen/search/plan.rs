@@ -349,7 +349,7 @@ impl Plan {
         } else {
             ida::DEEP_FROM
         };
-        puzzle.cache = cache;
+        puzzle.shared.cache = cache;
         Plan {
             puzzle,
             stages,
@@ -611,7 +611,7 @@ impl Plan {
                     on_level: &on_level,
                     notes,
                 };
-                let cache = self.puzzle.cache.as_deref();
+                let cache = self.puzzle.shared.cache.as_deref();
                 let layout = Layout::fitting(self.puzzle.shape.cells(), groups);
                 Built::Pdb(Additive::with_cache(
                     &self.puzzle,
