@@ -446,7 +446,8 @@ spiral, or \"t t t ...\" (a board of the case's size)",
         group: None,
         names: &["--stats"],
         flag: Flag::Stats,
-        help: "per case on stderr: search, bound, nodes, table and solve times",
+        help: "per case on stderr: search, bound, nodes (for ida, generated and
+expanded), table and solve times",
     },
     Spec {
         group: Some("Input and output"),

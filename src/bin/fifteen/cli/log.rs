@@ -157,8 +157,11 @@ pub(super) fn write_answer<W: Write>(
     }
     if config.stats {
         let s = &answer.stats;
+        let expanded = s
+            .expanded
+            .map_or(String::new(), |e| format!(" ({e} expanded)"));
         let mut line = format!(
-            "case {number}: search {}, bound {}, nodes {}, table {:.6} s, solve {:.6} s",
+            "case {number}: search {}, bound {}, nodes {}{expanded}, table {:.6} s, solve {:.6} s",
             s.search,
             s.bound,
             s.nodes,

@@ -30,6 +30,8 @@ pub(crate) struct Stats {
     /// Nodes generated (`ida`, `dfs`) or expanded (`astar`, `bfs`); for `any`, the cells
     /// visited by the blank's breadth-first searches.
     pub(crate) nodes: u64,
+    /// For `ida`, the nodes expanded (whose children were generated).
+    pub(crate) expanded: Option<u64>,
     /// Time to build the bound's tables.
     pub(crate) table: Duration,
     /// Time to search, tables excluded.
@@ -350,6 +352,9 @@ impl Solver {
         };
         self.live().retain(|(number, _)| *number != case);
         stats.nodes = budget.nodes();
+        if config.algorithm == Algorithm::Ida {
+            stats.expanded = Some(budget.expanded());
+        }
         stats.solve = started.elapsed().saturating_sub(stats.table);
         let moves = result.map_err(|hit| Error::Limit { case, hit })?;
         Ok(Answer {

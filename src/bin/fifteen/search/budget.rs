@@ -41,6 +41,8 @@ pub(crate) struct Budget {
     limits: Limits,
     start: Instant,
     nodes: AtomicU64,
+    /// The nodes whose children were generated, as the meters add them when dropped.
+    expanded: AtomicU64,
     stop: AtomicBool,
     /// Why the search stopped, once `stop` is raised.
     hit: OnceLock<LimitHit>,
@@ -55,6 +57,7 @@ impl Budget {
             limits,
             start: Instant::now(),
             nodes: AtomicU64::new(0),
+            expanded: AtomicU64::new(0),
             stop: AtomicBool::new(false),
             hit: OnceLock::new(),
             stage: Mutex::new(String::new()),
@@ -65,6 +68,12 @@ impl Budget {
     /// 4096 until it is dropped).
     pub(crate) fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// The nodes expanded (whose children were generated), as added by the meters
+    /// dropped so far.
+    pub(crate) fn expanded(&self) -> u64 {
+        self.expanded.load(Ordering::Relaxed)
     }
 
     /// The time since the budget was made.
@@ -90,6 +99,7 @@ impl Budget {
             budget: self,
             pending: 0,
             checkpoint: 0,
+            expanded: 0,
         };
         meter.set_checkpoint(self.nodes());
         meter
@@ -133,6 +143,8 @@ pub(crate) struct Meter<'a> {
     pending: u64,
     /// The `pending` count at which [`Meter::check`] is due.
     checkpoint: u64,
+    /// Nodes expanded, added to the budget when the meter is dropped.
+    expanded: u64,
 }
 
 impl Meter<'_> {
@@ -141,6 +153,12 @@ impl Meter<'_> {
     pub(crate) fn tick(&mut self) -> bool {
         self.pending += 1;
         self.pending < self.checkpoint
+    }
+
+    /// Counts one node expanded. O(1).
+    #[inline]
+    pub(crate) fn expand(&mut self) {
+        self.expanded += 1;
     }
 
     /// Counts one node, and checks the limits when due. O(1) amortised.
@@ -196,5 +214,6 @@ impl Meter<'_> {
 impl Drop for Meter<'_> {
     fn drop(&mut self) {
         self.budget.nodes.fetch_add(self.pending, Ordering::Relaxed);
+        (self.budget.expanded).fetch_add(self.expanded, Ordering::Relaxed);
     }
 }

@@ -60,6 +60,8 @@ pub(crate) trait Counter {
     fn tick(&mut self) -> bool;
     /// Whether the pass stops here (the counter keeps why).
     fn stops(&mut self) -> bool;
+    /// Counts a node expanded: one whose children are generated (its moves tried).
+    fn expand(&mut self) {}
     /// Whether the pass ends at `path`, a path to the goal ([`Step::Found`]), or goes on
     /// to the next one in the canonical order (to list or count them).
     fn found(&mut self, _path: &[Move]) -> bool {
@@ -179,6 +181,7 @@ impl<'a, B: LowerBound, C: Counter> Search<'a, B, C> {
             self.frontier.push(self.path[..g as usize].to_vec());
             return Step::Below;
         }
+        self.counter.expand();
         // Children whose bound is above `limit` are pruned.
         let limit = (threshold - g).saturating_sub(1);
         // The moves to make, a bit each.

@@ -87,6 +87,11 @@ impl Counter for Watch<'_> {
         self.meter.tick()
     }
 
+    #[inline(always)]
+    fn expand(&mut self) {
+        self.meter.expand();
+    }
+
     /// A limit, the give-up count, or a solution in an earlier subtree.
     #[cold]
     fn stops(&mut self) -> bool {
@@ -166,6 +171,10 @@ impl Counter for Every<'_> {
 
     fn stops(&mut self) -> bool {
         self.watch.stops()
+    }
+
+    fn expand(&mut self) {
+        self.watch.expand();
     }
 
     /// Counts `path` (and lists it, within the limit); ends the pass at the path after
