@@ -1,13 +1,6 @@
 //! The problem's form, as a judge poses it: how the cases are written ([`Input`]) and what
-//! is printed of each answer ([`Output`]). Uses the shapes of `board`; `parse` reads the
-//! forms, and the answers are written here.
-//!
-//! | problem | input | output |
-//! |---|---|---|
-//! | this program's own | [`Input::Header`] | [`Lines::Both`], `-1` |
-//! | Aizu ALDS1_13_C "15 Puzzle" | [`Input::Bare`] 4×4 | [`Lines::Moves`] |
-//! | SPOJ AL_10_06 "Piętnastka" | [`Input::Bare`] 4×4 | [`Lines::Path`], `NIE` |
-//! | UVa 10181 "15-Puzzle Problem" | [`Input::Counted`] 4×4 | [`Lines::Path`], `This puzzle is not solvable.` |
+//! is printed of each answer ([`Output`]); each judge's is in `judge.rs`. Uses the shapes of
+//! `board`; `parse` reads the forms, and the answers are written here.
 
 use super::board::Shape;
 use std::borrow::Cow;
