@@ -69,6 +69,10 @@ Examples:
 /// The column where a flag's help starts.
 const HELP_COLUMN: usize = 20;
 
+/// The most cells of a board `--random` draws (4096×4096): its boards are made in memory,
+/// 4 bytes a cell.
+const MOST_RANDOM_CELLS: usize = 1 << 24;
+
 /// What `--help` prints: the usage line, [`ABOUT`], a line or more for each of [`FLAGS`]
 /// under the heading of its group, and [`OUTRO`].
 pub(crate) fn help() -> String {
@@ -818,8 +822,16 @@ impl Chosen {
         if let (Some(flag), Some(units)) = (given, self.mode_flag) {
             return Err(Error::Together(flag, units));
         }
+        let shape = self.shape.unwrap_or(fifteen);
+        if count.is_some() && shape.cells() > MOST_RANDOM_CELLS {
+            return Err(Error::BadValue {
+                flag: "--shape",
+                value: format!("{}x{}", shape.rows, shape.cols),
+                expected: "at most 16777216 cells with --random",
+            });
+        }
         Ok(count.map(|count| Draws {
-            shape: self.shape.unwrap_or(fifteen),
+            shape,
             count,
             walk,
             seed: seed.unwrap_or(1),
