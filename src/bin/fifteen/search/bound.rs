@@ -1,13 +1,13 @@
-//! Admissible lower bounds on the number of moves to the goal, swappable in [`ida::solve`]:
-//! the trait, the Manhattan distance and linear conflicts; the walking distance is
-//! `walking`'s, the pattern databases `pdb`'s.
+//! Admissible lower bounds on the number of moves to the goal, swappable in IDA* (`descend`,
+//! `ida::solve`): the trait, the Manhattan distance and linear conflicts; the walking distance
+//! is `walking`'s, the pattern databases `pdb`'s.
 
 use super::{Board, Puzzle};
 
 /// A lower bound on the moves from a board to the goal, kept up to date move by move
 /// along the path of a depth-first search: `start` once a search, then `apply` for every
 /// node generated and `undo` when the search backs up. Implement it and pass it to
-/// [`super::ida::solve`] to swap the bound of IDA*.
+/// `ida::solve` or `descend`'s search to swap the bound of IDA*.
 ///
 /// # Constraints
 ///
