@@ -69,6 +69,9 @@ Examples:
 /// The column where a flag's help starts.
 const HELP_COLUMN: usize = 20;
 
+/// The most paths `--all-paths` lists: they are held until their case is answered.
+const MOST_LISTED: u64 = 1 << 20;
+
 /// The most cells of a board `--random` draws (4096×4096): its boards are made in memory,
 /// 4 bytes a cell.
 const MOST_RANDOM_CELLS: usize = 1 << 24;
@@ -1020,8 +1023,15 @@ impl Chosen {
                 }
             }
             Valued::AllPaths | Valued::CountPaths => {
-                let limit = positive("a positive number of paths")? as u64;
                 let list = matches!(valued, Valued::AllPaths);
+                // The paths listed are held until the case is answered.
+                let (most, expected) = match list {
+                    true => (MOST_LISTED, "a number of paths from 1 to 1048576"),
+                    false => (u64::MAX, "a positive number of paths"),
+                };
+                let limit = (value.parse::<u64>().ok())
+                    .filter(|&n| n > 0 && n <= most)
+                    .ok_or_else(|| bad(expected))?;
                 let paths = EveryPath { limit, list };
                 if let Some(other) = config.paths.replace(paths).filter(|o| o.list != list) {
                     return Err(Error::Together(other.flag(), paths.flag()));
