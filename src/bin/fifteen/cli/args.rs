@@ -509,7 +509,7 @@ same with nothing between (slidy's R3D2L). --check reads all three",
         flag: Flag::Valued(Valued::AllPaths),
         help: "with ida: after the number of moves, every optimal path, a line
 each, in canonical order (the first is the one printed without
-it); at most N, and a note on stderr when there are more",
+it); at most N (up to 1048576), a note on stderr past it",
     },
     Spec {
         group: None,
