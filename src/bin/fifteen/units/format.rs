@@ -72,6 +72,9 @@ pub(crate) struct Worked {
     pub threshold: u32,
     /// The nodes generated below the unit's prefix.
     pub nodes: u64,
+    /// The nodes expanded there (whose children were generated), when the worker counted
+    /// them: a result line may leave them out, as those of earlier workers do.
+    pub expanded: Option<u64>,
     pub outcome: Outcome,
 }
 
@@ -250,9 +253,12 @@ impl fmt::Display for Worked {
             Outcome::Solved(path) => format!("solved={}", path_text(path)),
             Outcome::Below(least) => format!("below={}", or_none(*least)),
         };
+        let expanded = self
+            .expanded
+            .map_or(String::new(), |e| format!(" expanded={e}"));
         write!(
             f,
-            "{RESULT} {VERSION} round={:016x} id={}/{} threshold={} nodes={} {outcome}",
+            "{RESULT} {VERSION} round={:016x} id={}/{} threshold={} nodes={}{expanded} {outcome}",
             self.round, self.id, self.units, self.threshold, self.nodes
         )
     }
@@ -405,6 +411,15 @@ fn worked(mut fields: Fields) -> Result<Worked, Problem> {
     let (id, units) = fields.id()?;
     let threshold = fields.moves("threshold")?;
     let nodes = fields.number("nodes")?;
+    let expanded = match fields.take("expanded") {
+        Ok(value) => Some(value.parse().map_err(|_| Problem::Bad {
+            field: "expanded",
+            value: shown(value.as_bytes()),
+            expected: "a number",
+        })?),
+        Err(Problem::NoField(_)) => None,
+        Err(problem) => return Err(problem),
+    };
     let outcome = match (fields.take("solved"), fields.take("below")) {
         (Ok(path), Err(Problem::NoField(_))) => {
             Outcome::Solved(moves(path).ok_or_else(|| Problem::Bad {
@@ -435,6 +450,7 @@ fn worked(mut fields: Fields) -> Result<Worked, Problem> {
         units,
         threshold,
         nodes,
+        expanded,
         outcome,
     })
 }

@@ -182,6 +182,13 @@ impl Book {
         self.round.split_nodes + units
     }
 
+    /// The nodes expanded in the units that decide the round, when every one of them
+    /// counted its own.
+    pub(crate) fn expanded(&self) -> Option<u64> {
+        let deciding = self.deciding();
+        deciding.iter().flatten().map(|w| w.expanded).sum()
+    }
+
     /// The unit of the most nodes among those with a result, and its nodes against the
     /// mean, for the balance of a round.
     pub(crate) fn slowest(&self) -> Option<(usize, u64, f64)> {
@@ -210,6 +217,9 @@ impl Book {
             "round {threshold}: depth {depth}, units {units}, done {done}, nodes {nodes} \
              ({split_nodes} above the cut)"
         );
+        if let Some(expanded) = self.expanded() {
+            line += &format!(", {expanded} expanded in the units");
+        }
         if let Some((id, nodes, ratio)) = self.slowest() {
             line += &format!(", slowest unit {id}: {nodes} nodes, {ratio:.2}× the mean");
         }

@@ -21,7 +21,8 @@
 //! fifteen-unit 1 shape=3x3 goal=1,2,3,4,5,6,7,8,0 board=8,6,7,2,5,4,3,0,1
 //!   bound=walking-distance pruner=2 threshold=31 depth=3 above=33 split-nodes=21
 //!   id=2/9 prefix=ULL
-//! fifteen-result 1 round=6a09e667f3bcc908 id=2/9 threshold=31 nodes=812 below=33
+//! fifteen-result 1 round=6a09e667f3bcc908 id=2/9 threshold=31 nodes=812 expanded=401
+//!   below=33
 //! ```
 //!
 //! A unit: the board's `shape`, `goal` and `board` (row-major, `0` the blank), the `bound`
@@ -30,7 +31,9 @@
 //! over the threshold `above` it (or `none`) and the `split-nodes` there, its `id` (the
 //! K-th of N in order) and its `prefix` (the blank's moves). A result: the `round`'s
 //! fingerprint (FNV-1a of the unit's other fields), the unit's `id` and `threshold`, the
-//! `nodes` below the prefix, and `solved=PATH` (from the board) or `below=F` (or `none`).
+//! `nodes` generated below the prefix and, when the worker counted them, those `expanded`
+//! (whose children were generated; earlier workers wrote none), and `solved=PATH` (from the
+//! board) or `below=F` (or `none`).
 //! A line of another version, a field missing, unknown or unreadable, a prefix that leaves
 //! the board or that the pruner forbids, or lines of two rounds fail: `error: line N: …`.
 //!

@@ -86,6 +86,7 @@ fn work_one(
         units: round.units,
         threshold: round.threshold,
         nodes: budget.nodes(),
+        expanded: Some(budget.expanded()),
         outcome,
     }))
 }
