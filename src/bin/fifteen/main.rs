@@ -38,7 +38,7 @@
 //! # Two editions
 //!
 //! - The full program (`cargo build`): the options (`--help`, the table of flags in
-//!   `cli::args`), `--algo ida|astar|bfs|dfs|any`, threads, pattern databases kept in files,
+//!   `cli::flags`), `--algo ida|astar|bfs|dfs|any`, threads, pattern databases kept in files,
 //!   `--check`, `--show`, `--random`, every optimal path (`--all-paths`), and one search
 //!   cut into units for many machines.
 //!   Exit codes as above, and testlib's for `--check INPUT OUTPUT [ANSWER [REPORT]]`. When

@@ -2,8 +2,10 @@
 //!
 //! In reading order:
 //!
-//! - `args`: the table of flags, the usage and the help written from it, `Config`,
-//!   `--check`'s files and `parse_args`. Uses the goals and `--goal`'s board reader.
+//! - `flags`: the table of flags in the groups of the help, the usage and the help
+//!   written from it.
+//! - `args`: what the flags choose, `Config`, `--check`'s files and `parse_args`, by
+//!   `flags`' table. Uses the goals and `--goal`'s board reader.
 //! - `solve`: `Solver`, one case with the configured search, its `Answer` and
 //!   `Stats`. Uses the plan of `ida`, the stored searches and `any`.
 //! - `log`: the run's stderr (notes, `--stats`, the status line) and what a case prints:
@@ -13,9 +15,11 @@
 //!   order. Uses `solve` and `log`.
 
 pub(crate) mod args;
+pub(crate) mod flags;
 pub(crate) mod log;
 pub(crate) mod schedule;
 pub(crate) mod solve;
 
-pub(crate) use args::{help, parse_args, Command, USAGE, VERSION};
+pub(crate) use args::{parse_args, Command, VERSION};
+pub(crate) use flags::{help, USAGE};
 pub(crate) use schedule::{run, Terminals};
