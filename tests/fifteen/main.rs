@@ -6,6 +6,7 @@
 //! - `pdb`: the pattern databases against an independent search, admissibility, symmetries;
 //! - `random`: `--random`'s boards, uniform by a chi-square test, reachable, and its walks;
 //! - `paths`: every optimal path and their count against a breadth-first count;
+//! - `multi`: the multi-tile metric's search against breadth-first searches in that metric;
 //! - `cache`: tables kept in files;
 //! - `threads`: searches shared by threads, `--jobs`;
 //! - `any_paths`: fast paths on boards of every size;
@@ -29,6 +30,7 @@ mod check;
 mod command_line;
 mod exhaustive;
 mod korf;
+mod multi;
 mod paths;
 mod pdb;
 mod random;

@@ -151,6 +151,14 @@ pub enum Error {
         search: &'static str,
         cells: usize,
     },
+    /// Returned when the multi-tile search (`--metric mtm`) is asked for a board of more
+    /// than 4 rows or columns.
+    #[cfg(not(feature = "judge"))]
+    TooLargeForMetric {
+        case: usize,
+        rows: usize,
+        cols: usize,
+    },
     /// Returned when `--show` or `--svg` (`flag`) is asked to draw a board of more than
     /// `most` rows or columns.
     #[cfg(not(feature = "judge"))]
@@ -232,6 +240,8 @@ impl Error {
             | Error::TooLargeToDraw { .. }
             | Error::TooLongToDraw { .. } => 2,
             Error::TooLarge { .. } => 3,
+            #[cfg(not(feature = "judge"))]
+            Error::TooLargeForMetric { .. } => 3,
             #[cfg(not(feature = "judge"))]
             Error::Limit { .. } => 3,
             _ => 1,
@@ -387,6 +397,11 @@ impl fmt::Display for Error {
             } => write!(
                 f,
                 "case {case}: {search} takes boards of at most 256 cells, this one has {cells} (use --algo any)"
+            ),
+            #[cfg(not(feature = "judge"))]
+            Error::TooLargeForMetric { case, rows, cols } => write!(
+                f,
+                "case {case}: --metric mtm takes boards of at most 4 rows and 4 columns, this one is {rows}×{cols}"
             ),
             #[cfg(not(feature = "judge"))]
             Error::TooLargeToDraw {

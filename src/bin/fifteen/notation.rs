@@ -18,6 +18,26 @@ pub(crate) enum Notation {
     CompactRuns,
 }
 
+/// What a move is, for the counts of paths and for `ida` (`--metric`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Metric {
+    /// A tile slid one cell (STM).
+    #[default]
+    Single,
+    /// A run of tiles slid along one row or column (MTM).
+    Multi,
+}
+
+impl Metric {
+    /// The length of the path `letters` in this metric. O(moves).
+    pub(crate) fn length(self, letters: &[u8]) -> u64 {
+        match self {
+            Metric::Single => letters.len() as u64,
+            Metric::Multi => multi_tile_length(letters),
+        }
+    }
+}
+
 /// The most moves a path written as runs may stand for when it is read, so that no
 /// allocation is sized by a number read: far more than any optimal path of a board the
 /// optimal searches take.

@@ -6,7 +6,7 @@ use super::super::board::{Lettering, Shape};
 use super::super::error::Error;
 use super::super::form::{Input, Lines, Output};
 use super::super::goal::Goal;
-use super::super::notation::Notation;
+use super::super::notation::{Metric, Notation};
 use super::super::parse::goal_tiles;
 use super::super::random::Draws;
 use super::super::search::ida::MOST_MOVES;
@@ -106,6 +106,8 @@ pub(crate) struct Config {
     pub(crate) paths: Option<EveryPath>,
     /// How paths are written (`--notation`).
     pub(crate) notation: Notation,
+    /// What `ida` counts as a move, and the counts printed (`--metric`).
+    pub(crate) metric: Metric,
 }
 
 /// What `--all-paths N` or `--count-paths N` asks for: the optimal paths of each board in
@@ -193,6 +195,7 @@ impl Default for Config {
             output: Output::default(),
             paths: None,
             notation: Notation::Letters,
+            metric: Metric::Single,
         }
     }
 }
@@ -305,6 +308,7 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
     }
     chosen.check_units()?;
     chosen.check_paths()?;
+    chosen.check_metric()?;
     let draws = chosen.check_forms()?;
     let Chosen {
         mut config,
@@ -405,6 +409,26 @@ impl Chosen {
         match other {
             Some(other) => Err(Error::Together(flag, other)),
             None => Ok(()),
+        }
+    }
+
+    /// Checks that `--metric mtm` goes with `ida` on one process: no `--check` (its
+    /// verdicts count single tiles), no `--units` or `--drive`.
+    fn check_metric(&self) -> Result<(), Error> {
+        if self.config.metric == Metric::Single {
+            return Ok(());
+        }
+        let flag = "--metric mtm";
+        if !matches!(self.search, Search::Ida) {
+            return Err(Error::Requires {
+                flag,
+                needs: "--algo ida",
+            });
+        }
+        match (self.check, self.mode_flag) {
+            (true, _) => Err(Error::Together(flag, "--check")),
+            (false, Some(mode)) => Err(Error::Together(flag, mode)),
+            (false, None) => Ok(()),
         }
     }
 
@@ -536,6 +560,13 @@ impl Chosen {
                     text => Goal::Explicit(goal_tiles(text).ok_or_else(|| {
                         bad("standard, blank-first, spiral or the tiles 0..N-1 of a board")
                     })?),
+                }
+            }
+            Valued::Metric => {
+                config.metric = match value.as_str() {
+                    "stm" => Metric::Single,
+                    "mtm" => Metric::Multi,
+                    _ => return Err(bad("stm or mtm")),
                 }
             }
             Valued::Letters => {

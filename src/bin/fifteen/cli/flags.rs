@@ -91,6 +91,7 @@ pub(super) enum Valued {
     Bound,
     Map,
     Goal,
+    Metric,
     Letters,
     MaxNodes,
     TimeLimit,
@@ -124,6 +125,7 @@ impl Valued {
             Valued::Bound => "K",
             Valued::Map => "M",
             Valued::Goal => "G",
+            Valued::Metric => "M",
             Valued::Letters => "L",
             Valued::MaxNodes => "N",
             Valued::TimeLimit => "S",
@@ -160,7 +162,7 @@ pub(super) struct Spec {
 }
 
 /// Every flag, in the order of the help, which is written from this table, in groups.
-pub(super) const FLAGS: [Spec; 32] = [
+pub(super) const FLAGS: [Spec; 33] = [
     Spec {
         group: None,
         names: &["--version"],
@@ -199,6 +201,13 @@ moves; any: fast, not optimal, for boards of any size",
         flag: Flag::Valued(Valued::Goal),
         help: "standard (default: 1 2 ... N-1 0), blank-first (0 1 ... N-1),
 spiral, or \"t t t ...\" (a board of the case's size)",
+    },
+    Spec {
+        group: None,
+        names: &["--metric"],
+        flag: Flag::Valued(Valued::Metric),
+        help: "what ida counts as a move: stm (default), a tile; mtm, a run of
+tiles along a row or column (boards of at most 4 x 4)",
     },
     Spec {
         group: None,

@@ -5,7 +5,7 @@
 
 use super::super::board::{path_text, Lettering};
 use super::super::error::Error;
-use super::super::notation::{multi_tile_length, Notation, Runs};
+use super::super::notation::{multi_tile_length, Metric, Notation, Runs};
 use super::super::parse::Case;
 use super::super::search::ida::Paths;
 use super::super::search::Notes;
@@ -143,7 +143,7 @@ pub(super) fn write_answer<W: Write>(
             Some(path) => write_path(config, output, |mut out| path.write_letters(&mut out)),
             None => Ok(()),
         };
-        let moves = answer.moves.as_ref().map(Path::count);
+        let moves = answer.moves.as_ref().map(|path| counted(config, path));
         config.output.write(output, moves, letters).map_err(io)?;
         if let Some(path) = &answer.moves {
             draw(config, (number, case), path, output)?;
@@ -178,6 +178,15 @@ pub(super) fn write_answer<W: Write>(
         log.line(&line).map_err(io)?;
     }
     Ok(())
+}
+
+/// The number of moves of `path` in `config`'s metric (`--metric`): a multi-tile search's
+/// runs, else its letters.
+fn counted(config: &Config, path: &Path) -> u64 {
+    match (config.metric, path) {
+        (Metric::Multi, Path::Moves(moves)) => Metric::Multi.length(path_text(moves).as_bytes()),
+        _ => path.count(),
+    }
 }
 
 /// Writes the letters that `letters` writes to `output` in the lettering (`--letters`) and
@@ -215,7 +224,7 @@ fn write_paths<W: Write>(
     let Some(path) = &answer.moves else {
         return config.output.write(output, None, |_| Ok(())).map_err(io);
     };
-    writeln!(output, "{}", path.count()).map_err(io)?;
+    writeln!(output, "{}", counted(config, path)).map_err(io)?;
     let limit = config.paths.map_or(0, |every| every.limit);
     if paths.listed.is_empty() && paths.count > 0 {
         match paths.more {

@@ -6,9 +6,11 @@ use super::super::any::{self, Letters, Record};
 use super::super::board::{manhattan, path_text, Move, Shape};
 use super::super::error::{Error, LimitHit};
 use super::super::goal::is_reachable;
+use super::super::notation::Metric;
 use super::super::parse::Case;
 use super::super::search::bound::{LowerBound, Manhattan};
 use super::super::search::ida::{self, Paths};
+use super::super::search::multi;
 use super::super::search::pdb::MAX_CELLS;
 use super::super::search::plan::{BoundJob, Plan, Solved};
 use super::super::search::state::{bits_per_cell, BTreeLevels, HashLevels, StateKey};
@@ -147,6 +149,38 @@ impl BoundJob for EveryJob<'_> {
             (limit, list),
         )
     }
+}
+
+/// The canonical optimal path of `start` in the multi-tile metric (`--metric mtm`), and
+/// its optimal paths when `every` asks for them: the bound made (or read) on first use by
+/// `threads` threads, its time and name in `stats`, the nodes in `budget`.
+fn solve_multi(
+    puzzle: &Puzzle,
+    start: &[u8],
+    (budget, threads, notes): (&Budget, usize, &dyn Notes),
+    every: Option<EveryPath>,
+    stats: &mut Stats,
+) -> Result<(Option<Vec<Move>>, Option<Paths>), LimitHit> {
+    let started = Instant::now();
+    let bound = multi::bound_of(puzzle, budget, threads, notes)?;
+    stats.table = started.elapsed();
+    stats.bound = bound.name();
+    let moves = multi::solve(puzzle, bound, start, budget)?;
+    let paths = match (every, &moves) {
+        (Some(every), Some(path)) => {
+            let length = Metric::Multi.length(path_text(path).as_bytes()) as u32;
+            let wanted = (every.limit, every.list);
+            Some(multi::every_path(
+                puzzle,
+                bound,
+                (start, length),
+                budget,
+                wanted,
+            )?)
+        }
+        _ => None,
+    };
+    Ok((moves, paths))
 }
 
 /// Solves the cases of an input with one configuration, keeping the [`Plan`] of each shape
@@ -300,6 +334,11 @@ impl Solver {
                 cells: shape.cells(),
             });
         }
+        let multi_tile = config.metric == Metric::Multi;
+        if multi_tile && (shape.rows > 4 || shape.cols > 4) {
+            let (rows, cols) = (shape.rows, shape.cols);
+            return Err(Error::TooLargeForMetric { case, rows, cols });
+        }
         if self.likely_long(shape) && !self.warned.swap(true, Ordering::Relaxed) {
             notes.note(&format!("note: case {case}: {LONG_NOTE}"));
         }
@@ -323,6 +362,16 @@ impl Solver {
                     solve_stored::<Box<[u8]>>
                 };
                 solve(stored, config.map, &puzzle, &start, &budget, &mut stats)
+            }
+            Algorithm::Ida if multi_tile => {
+                let plan = self.plan(shape, &bytes(goal));
+                let work = (&*budget, config.jobs, notes);
+                solve_multi(&plan.puzzle, &start, work, config.paths, &mut stats).map(
+                    |(moves, every)| {
+                        paths = every;
+                        moves
+                    },
+                )
             }
             // `any` has returned above.
             Algorithm::Ida | Algorithm::Any => {

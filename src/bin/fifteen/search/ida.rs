@@ -58,7 +58,7 @@ enum Stop {
 
 /// The [`Counter`] of `ida`'s passes: the nodes counted in a budget, whose limits, the
 /// give-up count and a race of subtrees are looked at every 4096 nodes.
-struct Watch<'a> {
+pub(crate) struct Watch<'a> {
     meter: Meter<'a>,
     /// The node count at which the search gives up.
     give_up_at: u64,
@@ -77,6 +77,19 @@ impl<'a> Watch<'a> {
             give_up_at,
             subtree: None,
             stop: None,
+        }
+    }
+
+    /// Counts in `budget`, never giving up.
+    pub(crate) fn budgeted(budget: &'a Budget) -> Self {
+        Watch::new(budget.meter(), u64::MAX)
+    }
+
+    /// The limit that stopped a pass that neither gives up nor races.
+    pub(crate) fn limit_hit(&self) -> LimitHit {
+        match &self.stop {
+            Some(Stop::Limit(hit)) => hit.clone(),
+            _ => unreachable!("a pass with no give-up count nor race stops at a limit"),
         }
     }
 }
@@ -156,11 +169,31 @@ pub(crate) struct Paths {
 }
 
 /// The [`Counter`] of [`every_path`]: a [`Watch`], and the paths found so far.
-struct Every<'a> {
+pub(crate) struct Every<'a> {
     watch: Watch<'a>,
     paths: Paths,
     limit: u64,
     list: bool,
+}
+
+impl<'a> Every<'a> {
+    /// Counts in `budget`, up to `limit` paths, listed when `list`.
+    pub(crate) fn new(budget: &'a Budget, limit: u64, list: bool) -> Self {
+        Every {
+            watch: Watch::budgeted(budget),
+            paths: Paths::default(),
+            limit,
+            list,
+        }
+    }
+
+    /// The paths found by a pass that ended in `step`, or the limit that stopped it.
+    pub(crate) fn paths(self, step: Step) -> Result<Paths, LimitHit> {
+        match step {
+            Step::Stopped => Err(self.watch.limit_hit()),
+            Step::Found | Step::Below => Ok(self.paths),
+        }
+    }
 }
 
 impl Counter for Every<'_> {
@@ -206,21 +239,10 @@ pub(crate) fn every_path<B: LowerBound>(
     (limit, list): (u64, bool),
 ) -> Result<Paths, LimitHit> {
     let undo_only = MovePruner::undo_only();
-    let every = Every {
-        watch: Watch::new(budget.meter(), u64::MAX),
-        paths: Paths::default(),
-        limit,
-        list,
-    };
+    let every = Every::new(budget, limit, list);
     let mut search = Search::new((puzzle, &undo_only, bound), every);
-    let root = Root::new(bound, start);
-    match search.pass(&root, moves, u32::MAX) {
-        Step::Stopped => match search.counter.watch.stop {
-            Some(Stop::Limit(hit)) => Err(hit),
-            _ => unreachable!("a pass with no give-up count nor race stops at a limit"),
-        },
-        Step::Found | Step::Below => Ok(search.counter.paths),
-    }
+    let step = search.pass(&Root::new(bound, start), moves, u32::MAX);
+    search.counter.paths(step)
 }
 
 /// The passes of `ida` that start below a prefix, a subtree of a shared iteration.
@@ -285,13 +307,9 @@ impl<'a, B: LowerBound> Iteration<'a, B> {
         depth: u32,
     ) -> Result<(Vec<Vec<Move>>, Option<u32>), LimitHit> {
         let searched = (self.puzzle, self.pruner, self.bound);
-        let mut search = Search::new(searched, Watch::new(budget.meter(), u64::MAX));
+        let mut search = Search::new(searched, Watch::budgeted(budget));
         match search.pass(&Root::new(self.bound, self.start), self.threshold, depth) {
-            // With no give-up count and no race, only a limit stops the pass.
-            Step::Stopped => match search.counter.stop {
-                Some(Stop::Limit(hit)) => Err(hit),
-                _ => unreachable!("a pass with no give-up count nor race stops at a limit"),
-            },
+            Step::Stopped => Err(search.counter.limit_hit()),
             _ => Ok((
                 search.frontier,
                 Some(search.least).filter(|&f| f != u32::MAX),
@@ -309,7 +327,7 @@ impl<'a, B: LowerBound> Iteration<'a, B> {
         race: Option<(&'a AtomicUsize, usize)>,
     ) -> Result<Subtree, LimitHit> {
         let searched = (self.puzzle, self.pruner, self.bound);
-        let mut search = Search::new(searched, Watch::new(budget.meter(), u64::MAX));
+        let mut search = Search::new(searched, Watch::budgeted(budget));
         search.counter.subtree = race;
         let root = Root::new(self.bound, self.start);
         Ok(match search.below_prefix(&root, self.threshold, prefix) {

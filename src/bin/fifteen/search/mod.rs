@@ -82,6 +82,8 @@ pub(crate) struct Shared {
     /// Where the pattern databases and move pruners are kept between runs (`--cache`):
     /// none unless set.
     pub cache: Option<std::path::PathBuf>,
+    /// The bound of the multi-tile search, made (or read from `cache`) on first use.
+    pub multi: std::sync::OnceLock<multi::Bound>,
 }
 
 #[cfg(not(feature = "judge"))]
@@ -124,6 +126,9 @@ pub mod pdb;
 
 #[cfg(not(feature = "judge"))]
 pub mod prune;
+
+#[cfg(not(feature = "judge"))]
+pub mod multi;
 
 pub mod descend;
 

@@ -54,7 +54,7 @@ fn take<T>(items: &Mutex<impl Iterator<Item = T>>) -> Option<T> {
 
 /// Runs `work` on the calling thread and on `workers − 1` threads started for it
 /// (fewer when one cannot start; none for one worker); returns what each returned.
-fn on_threads<T: Send>(workers: usize, work: &(dyn Fn() -> T + Sync)) -> Vec<T> {
+pub(crate) fn on_threads<T: Send>(workers: usize, work: &(dyn Fn() -> T + Sync)) -> Vec<T> {
     if workers <= 1 {
         return vec![work()];
     }

@@ -1,0 +1,353 @@
+//! `--metric mtm`: the optimal search in the multi-tile metric against breadth-first searches
+//! in that metric, written here over boards as vectors: every board of 2×3, 2×4, 4×2 and 3×3
+//! (lengths, canonical paths, the count of optimal paths), the painted table of a 3×3 paint
+//! entry by entry, and short walks on 3×4, 4×3 and 4×4 by a search from both ends.
+
+use super::fifteen::cli::args::EveryPath;
+use super::fifteen::notation::{multi_tile_length, Metric};
+use super::fifteen::search::multi::painted::{Paint, Painted};
+use super::fifteen::search::multi::{self, Bound};
+use super::*;
+
+/// The boards one multi-tile move from `board`, in canonical order (`D < L < R < U`, then
+/// shorter runs first), each with its letters.
+fn multi_moves(shape: Shape, board: &[u32]) -> Vec<(String, Vec<u32>)> {
+    let mut moves = Vec::new();
+    for letter in ["D", "L", "R", "U"] {
+        let mut run = letter.to_string();
+        while let Some(next) = replay(shape, board, &run) {
+            moves.push((run.clone(), next));
+            run.push_str(letter);
+        }
+    }
+    moves
+}
+
+/// The least multi-tile moves to `goal` of every board that reaches it: a breadth-first
+/// search from the goal (a run of moves is undone by the opposite run).
+fn multi_table<T: Clone + Eq + std::hash::Hash>(
+    goal: &[T],
+    moves: impl Fn(&[T]) -> Vec<Vec<T>>,
+) -> HashMap<Vec<T>, u32> {
+    let mut table = HashMap::from([(goal.to_vec(), 0)]);
+    let mut queue = VecDeque::from([goal.to_vec()]);
+    while let Some(board) = queue.pop_front() {
+        let d = table[&board];
+        for next in moves(&board) {
+            table.entry(next.clone()).or_insert_with(|| {
+                queue.push_back(next);
+                d + 1
+            });
+        }
+    }
+    table
+}
+
+/// The boards of `shape` one multi-tile move from `board`.
+fn neighbours(shape: Shape, board: &[u32]) -> Vec<Vec<u32>> {
+    multi_moves(shape, board)
+        .into_iter()
+        .map(|(_, b)| b)
+        .collect()
+}
+
+/// The canonical path read off the table: at each step the first move of [`multi_moves`]
+/// that gets one move closer.
+fn multi_canonical(shape: Shape, table: &HashMap<Vec<u32>, u32>, board: &[u32]) -> String {
+    let (mut board, mut path) = (board.to_vec(), String::new());
+    while table[&board] > 0 {
+        let d = table[&board];
+        let (run, next) = multi_moves(shape, &board)
+            .into_iter()
+            .find(|(_, next)| table[next] + 1 == d)
+            .expect("a move closer");
+        path += &run;
+        board = next;
+    }
+    path
+}
+
+/// The config of `--metric mtm` for `goal`.
+fn mtm(goal: Goal) -> Config {
+    Config {
+        goal,
+        metric: Metric::Multi,
+        limits: NO_LIMITS,
+        ..Config::default()
+    }
+}
+
+/// The input of `boards` of `shape`, a case each.
+fn cases<'a>(shape: Shape, boards: impl Iterator<Item = &'a Vec<u32>>) -> String {
+    let header = format!("{} {}\n", shape.rows, shape.cols);
+    let line = |b: &Vec<u32>| b.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+    boards.map(|b| format!("{header}{}\n", line(b))).collect()
+}
+
+/// Every board of `shape` that reaches `goal`: `--metric mtm` prints the table's least
+/// moves and the canonical path read off it, byte for byte.
+fn assert_every_board(shape: Shape, goal: Goal) {
+    let config = mtm(goal.clone());
+    let goal = goal.board(shape).unwrap();
+    let table = multi_table(&goal, |b| neighbours(shape, b));
+    let mut boards: Vec<&Vec<u32>> = table.keys().collect();
+    boards.sort();
+    let (output, result) = run_text(&config, &cases(shape, boards.iter().copied()));
+    assert_eq!(result, Ok(()));
+    let mut lines = output.lines();
+    for board in boards {
+        let expected = (
+            table[board].to_string(),
+            multi_canonical(shape, &table, board),
+        );
+        let printed = (lines.next().unwrap(), lines.next().unwrap());
+        assert_eq!(printed, (&expected.0[..], &expected.1[..]), "{board:?}");
+    }
+    assert_eq!(lines.next(), None);
+}
+
+#[test]
+fn every_3x3_board_has_its_least_multi_tile_moves_and_canonical_path() {
+    let shape = Shape { rows: 3, cols: 3 };
+    for goal in [Goal::Standard, Goal::Spiral] {
+        assert_every_board(shape, goal);
+    }
+}
+
+#[test]
+fn every_board_of_the_two_row_shapes_has_its_least_multi_tile_moves() {
+    for (rows, cols) in [(2, 3), (2, 4), (4, 2)] {
+        assert_every_board(Shape { rows, cols }, Goal::Standard);
+    }
+    assert_every_board(Shape { rows: 2, cols: 4 }, Goal::BlankFirst);
+}
+
+/// A paint of the 3×3 by the goal's rows or columns: the table (built on two threads) is the
+/// breadth-first search of the paintings entry by entry, at most the board's least moves, and
+/// the search by it finds every board's least moves and canonical path.
+#[test]
+fn a_painted_table_is_its_breadth_first_search_and_bounds_the_search() {
+    let shape = Shape { rows: 3, cols: 3 };
+    let goal = Goal::Standard.board(shape).unwrap();
+    let table = multi_table(&goal, |b| neighbours(shape, b));
+    let puzzle = Puzzle::new(shape, goal.iter().map(|&t| t as u8).collect());
+    let by_rows = |p: usize| 1 + (p / 3) as u8;
+    let by_cols = |p: usize| 1 + (p % 3) as u8;
+    for line in [&by_rows as &dyn Fn(usize) -> u8, &by_cols] {
+        let color: Vec<u8> = (0..9).map(|p| if p == 8 { 0 } else { line(p) }).collect();
+        let paint = Paint { color, colors: 4 };
+        let painted = Painted::build(&puzzle, &paint, 2);
+        // The paintings' own breadth-first search, over boards of colors.
+        let paint_of = |b: &[u32]| -> Vec<u32> {
+            let at = |t: u32| goal.iter().position(|&g| g == t).unwrap();
+            b.iter().map(|&t| u32::from(paint.color[at(t)])).collect()
+        };
+        let painted_goal = paint_of(&goal);
+        let colors = multi_table(&painted_goal, |b| neighbours(shape, b));
+        assert_eq!(colors.len(), Painted::len(&paint));
+        for (colored, &d) in &colors {
+            let bytes: Vec<u8> = colored.iter().map(|&c| c as u8).collect();
+            assert_eq!(u32::from(painted.moves(painted.code(&bytes))), d);
+        }
+        let bound = Bound::new(&puzzle, &paint, painted);
+        let budget = Budget::new(NO_LIMITS);
+        for (board, &d) in &table {
+            assert!(colors[&paint_of(board)] <= d, "{board:?}");
+            if d == 0 {
+                continue;
+            }
+            let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
+            let path = multi::solve(&puzzle, &bound, &bytes, &budget)
+                .unwrap()
+                .unwrap();
+            let letters: String = path.iter().map(|m| m.letter()).collect();
+            assert_eq!(letters, multi_canonical(shape, &table, board), "{board:?}");
+        }
+    }
+}
+
+/// The least multi-tile moves between two boards by a breadth-first search from both ends,
+/// a whole level of the smaller side at a time.
+fn multi_distance(shape: Shape, from: &[u32], to: &[u32]) -> u32 {
+    if from == to {
+        return 0;
+    }
+    let mut seen = [
+        HashMap::from([(from.to_vec(), 0)]),
+        HashMap::from([(to.to_vec(), 0)]),
+    ];
+    let mut frontier = [vec![from.to_vec()], vec![to.to_vec()]];
+    loop {
+        let side = usize::from(frontier[1].len() < frontier[0].len());
+        let (mut next, mut met) = (Vec::new(), u32::MAX);
+        for board in std::mem::take(&mut frontier[side]) {
+            let d = seen[side][&board] + 1;
+            for near in neighbours(shape, &board) {
+                if seen[side].contains_key(&near) {
+                    continue;
+                }
+                if let Some(&e) = seen[1 - side].get(&near) {
+                    met = met.min(d + e);
+                }
+                seen[side].insert(near.clone(), d);
+                next.push(near);
+            }
+        }
+        if met < u32::MAX {
+            return met;
+        }
+        frontier[side] = next;
+    }
+}
+
+/// Boards of 3×4, 4×3 and 4×4 (the pictures' paints, on four goals) a short random walk from
+/// the goal: the least multi-tile moves of a search from both ends, and a path of that many
+/// runs that replays to the goal.
+#[test]
+fn short_walks_on_the_painted_shapes_have_their_least_multi_tile_moves() {
+    let mut seed = 0x5eed_0047;
+    for (rows, cols) in [(3, 4), (4, 3), (4, 4)] {
+        let shape = Shape { rows, cols };
+        for goal in [Goal::Standard, Goal::BlankFirst, Goal::Spiral] {
+            let config = Config {
+                jobs: 2,
+                ..mtm(goal.clone())
+            };
+            let goal = goal.board(shape).unwrap();
+            let boards: Vec<Vec<u32>> = (0..12)
+                .map(|i| walk_from(shape, &goal, 8 + i, &mut seed))
+                .collect();
+            let (output, result) = run_text(&config, &cases(shape, boards.iter()));
+            assert_eq!(result, Ok(()));
+            let mut lines = output.lines();
+            for board in &boards {
+                let moves: u32 = lines.next().unwrap().parse().unwrap();
+                let path = lines.next().unwrap();
+                assert_eq!(moves, multi_distance(shape, board, &goal), "{board:?}");
+                assert_eq!(multi_tile_length(path.as_bytes()), u64::from(moves));
+                assert_replays(shape, board, &goal, path);
+            }
+        }
+    }
+}
+
+/// The number of least multi-tile paths from every board of `table` to its goal.
+fn multi_path_counts(shape: Shape, table: &HashMap<Vec<u32>, u32>) -> HashMap<Vec<u32>, u64> {
+    let mut boards: Vec<(&Vec<u32>, u32)> = table.iter().map(|(b, &d)| (b, d)).collect();
+    boards.sort_by_key(|&(_, d)| d);
+    let mut counts: HashMap<Vec<u32>, u64> = HashMap::new();
+    for (board, d) in boards {
+        let closer = neighbours(shape, board).into_iter();
+        let count = match d {
+            0 => 1,
+            _ => closer
+                .filter(|n| table[n] + 1 == d)
+                .map(|n| counts[&n])
+                .sum(),
+        };
+        counts.insert(board.clone(), count);
+    }
+    counts
+}
+
+/// On every 3×3 board, under two goals, `--count-paths` in the multi-tile metric gives the
+/// breadth-first count; `--all-paths` on a sample lists them in canonical order, each
+/// replayed to the goal in the least runs.
+#[test]
+fn every_optimal_multi_tile_path_is_counted_and_listed() {
+    let shape = Shape { rows: 3, cols: 3 };
+    for goal in [Goal::Standard, Goal::Spiral] {
+        let counting = Config {
+            paths: Some(EveryPath {
+                limit: u64::MAX,
+                list: false,
+            }),
+            ..mtm(goal.clone())
+        };
+        let listing = Config {
+            paths: Some(EveryPath {
+                limit: u64::MAX,
+                list: true,
+            }),
+            ..counting.clone()
+        };
+        let goal = goal.board(shape).unwrap();
+        let table = multi_table(&goal, |b| neighbours(shape, b));
+        let counts = multi_path_counts(shape, &table);
+        let mut boards: Vec<&Vec<u32>> = table.keys().filter(|b| table[*b] > 0).collect();
+        boards.sort();
+        let (output, result) = run_text(&counting, &cases(shape, boards.iter().copied()));
+        assert_eq!(result, Ok(()));
+        let expected: String = boards
+            .iter()
+            .map(|b| format!("{}\n{}\n", table[*b], counts[*b]))
+            .collect();
+        assert_eq!(output, expected);
+        let sample: Vec<&Vec<u32>> = boards.into_iter().step_by(89).collect();
+        let (output, result) = run_text(&listing, &cases(shape, sample.iter().copied()));
+        assert_eq!(result, Ok(()));
+        let mut lines = output.lines();
+        // A path as its moves, (direction in canonical order, length), to compare in order.
+        let runs = |path: &str| -> Vec<(usize, usize)> {
+            let mut runs: Vec<(usize, usize)> = Vec::new();
+            for letter in path.chars() {
+                let i = "DLRU".find(letter).unwrap();
+                match runs.last_mut() {
+                    Some((last, length)) if *last == i => *length += 1,
+                    _ => runs.push((i, 1)),
+                }
+            }
+            runs
+        };
+        for board in sample {
+            let moves: u32 = lines.next().unwrap().parse().unwrap();
+            assert_eq!(moves, table[board]);
+            let paths: Vec<&str> = (0..counts[board]).map(|_| lines.next().unwrap()).collect();
+            assert_eq!(paths[0], multi_canonical(shape, &table, board));
+            assert!(
+                paths.windows(2).all(|w| runs(w[0]) < runs(w[1])),
+                "{paths:?}"
+            );
+            for path in paths {
+                assert_eq!(multi_tile_length(path.as_bytes()), u64::from(moves));
+                assert_replays(shape, board, &goal, path);
+            }
+        }
+        assert_eq!(lines.next(), None);
+    }
+}
+
+/// Korf's 100 in the multi-tile metric: the lengths slidy's optimal 4×4 solver gave on them
+/// (`tests/data/korf100-mtm.txt`), every path replayed. Minutes in the test profile.
+#[test]
+#[ignore]
+fn korfs_100_have_slidys_multi_tile_lengths() {
+    let shape = Shape { rows: 4, cols: 4 };
+    let path = format!("{}/tests/data/korf100-mtm.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let lengths: HashMap<u32, u32> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut words = l.split_whitespace().map(|w| w.parse().unwrap());
+            (words.next().unwrap(), words.next().unwrap())
+        })
+        .collect();
+    let instances = korf("korf100-blank-last.txt", &[]);
+    let boards: Vec<Vec<u32>> = instances.iter().map(|(_, _, b)| b.clone()).collect();
+    let config = Config {
+        jobs: 2,
+        ..mtm(Goal::Standard)
+    };
+    let (output, result) = run_text(&config, &cases(shape, boards.iter()));
+    assert_eq!(result, Ok(()));
+    let goal = Goal::Standard.board(shape).unwrap();
+    let mut lines = output.lines();
+    for (id, _, board) in &instances {
+        let moves: u32 = lines.next().unwrap().parse().unwrap();
+        let path = lines.next().unwrap();
+        assert_eq!(moves, lengths[id], "Korf's #{id}");
+        assert_eq!(multi_tile_length(path.as_bytes()), u64::from(moves));
+        assert_replays(shape, board, &goal, path);
+    }
+}
