@@ -327,17 +327,17 @@ impl Solver {
             return self.solve_any((shape, cells, goal), case, stats, notes);
         }
         let started = Instant::now();
+        let multi_tile = config.metric == Metric::Multi;
+        if multi_tile && (shape.rows > 4 || shape.cols > 4) {
+            let (rows, cols) = (shape.rows, shape.cols);
+            return Err(Error::TooLargeForMetric { case, rows, cols });
+        }
         if shape.cells() > 256 {
             return Err(Error::TooLarge {
                 case,
                 search,
                 cells: shape.cells(),
             });
-        }
-        let multi_tile = config.metric == Metric::Multi;
-        if multi_tile && (shape.rows > 4 || shape.cols > 4) {
-            let (rows, cols) = (shape.rows, shape.cols);
-            return Err(Error::TooLargeForMetric { case, rows, cols });
         }
         if self.likely_long(shape) && !self.warned.swap(true, Ordering::Relaxed) {
             notes.note(&format!("note: case {case}: {LONG_NOTE}"));
