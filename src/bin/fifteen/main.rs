@@ -72,12 +72,14 @@
 //!   - `prune`: the finite-state machines of duplicate move sequences that IDA* skips;
 //!   - `descend`: IDA*'s depth-first pass on one thread, the canonical order;
 //!   - `ida`: IDA*'s iterations, on one thread or shared by several, cut into subtrees;
+//!   - `multi/`: the optimal search in the multi-tile metric (`--metric mtm`) and its
+//!     bound, the painted table (`painted`);
 //!   - `plan`: the policy: the bounds and tables tried per shape and goal, their give-up
 //!     budgets, and `any`'s weighted search;
 //!   - `state`, `stored`: packed boards and level maps; `astar`, `bfs`, `dfs`.
 //! - `judge`: the judge edition's constants, run and `main`.
-//! - `notation`: paths as runs (`R3 D2 L`, slidy's `R3D2L`), written and read; a path's
-//!   length in the multi-tile metric.
+//! - `notation`: paths as runs (`R3 D2 L`, slidy's `R3D2L`), written and read; the metrics,
+//!   and a path's length in each.
 //! - `random`: boards drawn at random from a seed (`--random`), uniform among those that
 //!   reach the goal or a walk from it, written in an input form.
 //! - `any/`: fast, not optimal paths for boards of any size (its map in `any/mod.rs`).
