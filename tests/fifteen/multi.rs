@@ -318,9 +318,8 @@ fn every_optimal_multi_tile_path_is_counted_and_listed() {
 }
 
 /// Korf's 100 in the multi-tile metric: the lengths slidy's optimal 4×4 solver gave on them
-/// (`tests/data/korf100-mtm.txt`), every path replayed. Minutes in the test profile.
+/// (`tests/data/korf100-mtm.txt`), every path replayed (seconds on two threads).
 #[test]
-#[ignore]
 fn korfs_100_have_slidys_multi_tile_lengths() {
     let shape = Shape { rows: 4, cols: 4 };
     let path = format!("{}/tests/data/korf100-mtm.txt", env!("CARGO_MANIFEST_DIR"));
