@@ -350,3 +350,37 @@ fn korfs_100_have_slidys_multi_tile_lengths() {
         assert_replays(shape, board, &goal, path);
     }
 }
+
+/// The 3×4's table kept in `--cache`: written once, read back to the same entries, a planted
+/// file (its checksum right) read as it is, a damaged one built again and written again.
+#[test]
+fn a_kept_painted_table_is_read_back_and_a_damaged_one_rebuilt() {
+    let dir = scratch_dir("painted");
+    let mut puzzle = Puzzle::new(Shape { rows: 3, cols: 4 }, (1..12).chain([0]).collect());
+    puzzle.shared.cache = Some(dir.clone());
+    let paint = Paint::of_goal(&puzzle).unwrap();
+    let built = Painted::build(&puzzle, &paint, 1);
+    let kept = || Painted::kept_or_built(&puzzle, &paint, 2, &());
+    assert_eq!(kept().entries(), built.entries());
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|f| f.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1, "one file, no temporary left: {files:?}");
+    let (file, written) = (&files[0], std::fs::read(&files[0]).unwrap());
+    assert_eq!(&written[..built.entries().len()], built.entries());
+    assert_eq!(kept().entries(), built.entries());
+    // Every entry one higher, the checksum made again: read as it is.
+    let len = built.entries().len();
+    let mut planted = written[..written.len() - 8].to_vec();
+    planted[..len].iter_mut().for_each(|d| *d += 1);
+    planted.extend(checksum(&planted).to_le_bytes());
+    std::fs::write(file, &planted).unwrap();
+    assert_eq!(kept().entries(), &planted[..len]);
+    // A byte damaged: built again, and the file written again.
+    let mut damaged = written.clone();
+    damaged[len / 2] ^= 0x40;
+    std::fs::write(file, &damaged).unwrap();
+    assert_eq!(kept().entries(), built.entries());
+    assert_eq!(std::fs::read(file).unwrap(), written);
+}

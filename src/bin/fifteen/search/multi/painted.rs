@@ -115,14 +115,13 @@ impl Paint {
     }
 }
 
-/// The codes of one half: its digits, its group and its rank in the group.
+/// The codes of one half (its digits in base K, the lowest first): their digits, and
+/// their groups by how many cells of each color they hold.
 struct Half {
     /// Cells in the half.
     len: usize,
-    /// `group[code]`: the group of the code's counts, `u32::MAX` for a code that no
-    /// painting has (more cells of a color than the paint).
-    group: Vec<u32>,
-    /// `rank[code]`: the code's place among its group's codes, which ascend.
+    /// `rank[code]`: the code's place among its group's codes, which ascend; 0 for a
+    /// code that no painting has (more cells of a color than the paint).
     rank: Vec<u32>,
     /// `codes[g]`: the codes of group `g`, ascending.
     codes: Vec<Vec<u32>>,
@@ -139,7 +138,6 @@ impl Half {
         let size = colors.pow(len as u32);
         let mut half = Half {
             len,
-            group: vec![u32::MAX; size],
             rank: vec![0; size],
             codes: Vec::new(),
             counts: Vec::new(),
@@ -164,7 +162,6 @@ impl Half {
                 half.codes.push(Vec::new());
                 half.counts.push(counts.clone());
             }
-            half.group[code] = g;
             half.rank[code] = half.codes[g as usize].len() as u32;
             half.codes[g as usize].push(code as u32);
         }
@@ -190,9 +187,10 @@ struct Layout {
 }
 
 impl Layout {
-    /// The codes of `paint`'s paintings, the top half `half` cells. O(K^half + K^(N−half)).
-    fn new(paint: &Paint, half: usize) -> Layout {
+    /// The codes of `paint`'s paintings, the top half the first ⌈N/2⌉ cells. O(K^(N/2)).
+    fn new(paint: &Paint) -> Layout {
         let (n, most) = (paint.color.len(), paint.counts());
+        let half = (n + 1) / 2;
         let top = Half::new(half, paint.colors, &most);
         let bottom = Half::new(n - half, paint.colors, &most);
         let mut rows = Vec::new();
@@ -251,12 +249,12 @@ impl Painted {
     /// The table of `paint`'s codes with the entries `depth` (as [`Painted::build`] makes
     /// them, [`Painted::len`] of them). O(K^(N/2)).
     pub(crate) fn with_depth(paint: &Paint, depth: Vec<u8>) -> Painted {
-        let half = (paint.color.len() + 1) / 2;
-        Painted::of_layout(paint, &Layout::new(paint, half), depth)
+        Painted::of_layout(paint, &Layout::new(paint), depth)
     }
 
+    /// The table of `layout`'s codes for `paint`, with the entries `depth`. O(K^(N/2)).
     fn of_layout(paint: &Paint, layout: &Layout, depth: Vec<u8>) -> Painted {
-        let mut top = vec![u32::MAX; layout.top.group.len()];
+        let mut top = vec![u32::MAX; layout.top.rank.len()];
         for row in &layout.rows {
             top[row.code as usize] = row.start as u32;
         }
@@ -282,7 +280,7 @@ impl Painted {
     /// paintings and M moves of a board (at most 12 on the 4×4), P bytes and the halves'
     /// O(K^(N/2)) codes.
     pub(crate) fn build(puzzle: &Puzzle, paint: &Paint, threads: usize) -> Painted {
-        let layout = Layout::new(paint, (paint.color.len() + 1) / 2);
+        let layout = Layout::new(paint);
         let mut painted = Painted::of_layout(paint, &layout, Vec::new());
         let depth: Vec<AtomicU8> = (0..Painted::len(paint))
             .map(|_| AtomicU8::new(UNSEEN))
@@ -343,6 +341,12 @@ impl Painted {
             ));
         }
         painted
+    }
+
+    /// The entries, a byte a painting in the table's order.
+    #[allow(dead_code)] // for tests
+    pub(crate) fn entries(&self) -> &[u8] {
+        &self.depth
     }
 
     /// The place value of cell `p` in a [`Code`] (see [`Painted::places`]).
