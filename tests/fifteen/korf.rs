@@ -180,3 +180,32 @@ fn cached_6_6_6_6_tables_solve_korf_and_felners_easiest_boards() {
         check_korf_with(config, &korf(file, &[40, 38]));
     }
 }
+
+/// The published node counts of Korf & Felner's 50 (`tests/data/korf24-published-nodes.txt`)
+/// are for their boards: an instance a line, at its published length, Korf & Felner's own
+/// column the same as `korf24-kf-nodes.txt`, and Clausecker's catalogue summing to the total
+/// their paper gives (1.18e12 expansions).
+#[test]
+fn the_published_node_counts_are_korf_and_felners_50() {
+    let read = |file: &str| -> Vec<Vec<u64>> {
+        let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).unwrap();
+        let lines = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
+        lines
+            .map(|l| l.split_whitespace().map(|w| w.parse().unwrap()).collect())
+            .collect()
+    };
+    let published = read("korf24-published-nodes.txt");
+    let kf = read("korf24-kf-nodes.txt");
+    let instances = korf("korf24.txt", &[]);
+    assert_eq!(published.len(), 50);
+    for ((row, kf), (id, length, _)) in published.iter().zip(&kf).zip(&instances) {
+        assert_eq!(row.len(), 12);
+        assert_eq!((row[0], row[1]), (u64::from(*id), *length as u64));
+        assert_eq!(&row[..3], &kf[..3]);
+    }
+    let catalogue: u64 = published.iter().map(|row| row[8]).sum();
+    assert_eq!(catalogue / 1_000_000_000, 1180);
+}
