@@ -1,7 +1,8 @@
 //! `--metric mtm`: the optimal search in the multi-tile metric against breadth-first searches
-//! in that metric, written here over boards as vectors: every board of 2×3, 2×4, 4×2 and 3×3
-//! (lengths, canonical paths, the count of optimal paths), the painted table of a 3×3 paint
-//! entry by entry, and short walks on 3×4, 4×3 and 4×4 by a search from both ends.
+//! in that metric, written here over boards as vectors: every board of 1×4, 2×2, 2×3, 2×4,
+//! 4×2 and 3×3 (lengths, canonical paths, the count of optimal paths), the painted table of a
+//! 3×3 paint entry by entry, short walks on 3×4, 4×3 and 4×4 by a search from both ends,
+//! Korf's 100 by slidy's lengths, and the table kept in a file.
 
 use super::fifteen::cli::args::EveryPath;
 use super::fifteen::notation::{multi_tile_length, Metric};
@@ -115,8 +116,8 @@ fn every_3x3_board_has_its_least_multi_tile_moves_and_canonical_path() {
 }
 
 #[test]
-fn every_board_of_the_two_row_shapes_has_its_least_multi_tile_moves() {
-    for (rows, cols) in [(2, 3), (2, 4), (4, 2)] {
+fn every_board_of_the_small_shapes_has_its_least_multi_tile_moves() {
+    for (rows, cols) in [(1, 4), (2, 2), (2, 3), (2, 4), (4, 2)] {
         assert_every_board(Shape { rows, cols }, Goal::Standard);
     }
     assert_every_board(Shape { rows: 2, cols: 4 }, Goal::BlankFirst);
