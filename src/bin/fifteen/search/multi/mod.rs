@@ -147,7 +147,9 @@ pub(crate) fn bound_of<'p>(
         return Ok(bound);
     }
     let paint = Paint::of_goal(puzzle).expect("a board the search takes");
-    budget.check_tables(Painted::len(&paint))?;
+    let len = Painted::len(&paint);
+    budget.check_tables(len)?;
+    budget.set_stage(format!("building the painted table ({} MiB)", len >> 20));
     Ok(made.get_or_init(|| {
         let table = Painted::kept_or_built(puzzle, &paint, threads, notes);
         Bound::new(puzzle, &paint, table)
