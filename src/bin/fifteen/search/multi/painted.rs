@@ -276,9 +276,9 @@ impl Painted {
     /// The table of `puzzle`'s goal under `paint` (at most 16 cells, fewer than 2³² − 1
     /// paintings): a breadth-first search in the multi-tile metric on `threads` threads,
     /// a level a scan of the whole table, from the goal's painting forward or, once fewer
-    /// paintings are left than the level has, from the ones left back. O(P·M) time for P
-    /// paintings and M moves of a board (at most 12 on the 4×4), P bytes and the halves'
-    /// O(K^(N/2)) codes.
+    /// paintings are left than the level has, from the ones left back. O(P·(L + M)) time
+    /// for P paintings, L levels and M = rows + cols − 2 moves of a painting (6 on the
+    /// 4×4), P bytes and the halves' O(K^(N/2)) codes.
     pub(crate) fn build(puzzle: &Puzzle, paint: &Paint, threads: usize) -> Painted {
         let layout = Layout::new(paint);
         let mut painted = Painted::of_layout(paint, &layout, Vec::new());
