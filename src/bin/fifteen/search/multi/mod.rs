@@ -111,13 +111,16 @@ impl Bound {
     }
 
     /// The least moves of `looks` to the goal by the table if they are at most `most`,
-    /// else a view's that passes it: the views are looked up in turn, up to one that
-    /// passes `most`.
+    /// else a view's that passes it: the views that differ are looked up in turn, up to
+    /// one that passes `most`.
     #[inline(always)]
     fn within(&self, looks: &Looks, most: u32) -> Result<u32, u32> {
         let first = u32::from(self.table.moves(looks[0]));
         if first > most {
             return Err(first);
+        }
+        if self.views == 1 {
+            return Ok(first);
         }
         let second = u32::from(self.table.moves(looks[1]));
         match second > most {

@@ -143,21 +143,31 @@ impl Half {
             counts: Vec::new(),
             digits: vec![0; size],
         };
-        let mut groups: HashMap<Vec<u8>, u32> = HashMap::new();
-        let mut counts = vec![0u8; colors];
+        // The codes in order, their digits counted up as an odometer; a group is keyed by
+        // its counts, five bits a color.
+        let mut groups: HashMap<u64, u32> = HashMap::new();
+        let (mut digits, mut counts) = (vec![0usize; len], vec![0u8; colors]);
+        counts[0] = len as u8;
         for code in 0..size {
-            counts.fill(0);
-            let mut rest = code;
-            for i in 0..len {
-                counts[rest % colors] += 1;
-                half.digits[code] |= ((rest % colors) as u64) << (4 * i);
-                rest /= colors;
+            if code > 0 {
+                let mut i = 0;
+                while digits[i] + 1 == colors {
+                    digits[i] = 0;
+                    counts[colors - 1] -= 1;
+                    counts[0] += 1;
+                    i += 1;
+                }
+                counts[digits[i]] -= 1;
+                digits[i] += 1;
+                counts[digits[i]] += 1;
             }
+            half.digits[code] = (digits.iter().rev()).fold(0, |packed, &d| packed << 4 | d as u64);
             if counts.iter().zip(most).any(|(have, most)| have > most) {
                 continue;
             }
+            let key = counts.iter().fold(0u64, |key, &c| key << 5 | u64::from(c));
             let fresh = groups.len() as u32;
-            let g = *groups.entry(counts.clone()).or_insert(fresh);
+            let g = *groups.entry(key).or_insert(fresh);
             if g == fresh {
                 half.codes.push(Vec::new());
                 half.counts.push(counts.clone());
