@@ -14,10 +14,11 @@ use fifteen::cli::args::{Algorithm, Config, MapKind, Stored};
 use fifteen::cli::solve::Solver;
 use fifteen::goal::{is_reachable, spiral};
 use fifteen::search::bound::LinearConflict;
-use fifteen::search::pdb::additive::{by_symmetry, on_fixed, Additive, Fixed, Layout};
+use fifteen::search::pdb::additive::{on_fixed, Additive, Fixed, Layout};
 use fifteen::search::pdb::build::build_table;
 use fifteen::search::pdb::TableWork;
-use fifteen::search::plan::{P3444, P555, P663};
+use fifteen::search::plan::P663;
+use fifteen::search::regions::{by_symmetry, P3444, P555};
 use fifteen::search::{ida, Budget, Limits, Puzzle};
 
 /// A board of `shape` and its goal.

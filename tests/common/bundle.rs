@@ -14,8 +14,10 @@
 //! level of its file: not in a comment, a string or a character literal, and not inside braces
 //! (an inline `mod tests { … }`, a function, a macro), where it is left as written. Each
 //! inlined file sits between banners that name its path, so that a judge's error line maps
-//! back to a file; inner attributes stay first in their block, where Rust wants them. Nothing
-//! is re-indented, and comments stay.
+//! back to a file; inner attributes stay first in their block, where Rust wants them. A
+//! line's indentation becomes a tab for every four spaces, unless the line goes on with a
+//! literal or a block comment (judges count bytes: a quarter of the judge edition was
+//! indentation); comments stay.
 //!
 //! The feature: an attribute alone on its line, `#[cfg(feature = "F")]` or
 //! `#[cfg(not(feature = "F"))]`, at any depth, is decided for the edition (F on or off). One
@@ -37,7 +39,10 @@ use std::path::{Path, PathBuf};
 
 /// The text of the tree rooted at `main` (a crate root) as one file, with `feature` on (the
 /// Cargo feature's name) or none, under a first line that says it is generated from `main`
-/// by `generator` and is not to be edited. Paths in the banners are relative to `root`.
+/// by `generator` (its path relative to `root`) and is not to be edited. Each inlined file
+/// starts after a banner `// ==== FILE ====` and ends at one that says where its parent's
+/// text goes on: `} // ==== end of FILE; PARENT from line N ====` (paths relative to
+/// `main`'s folder).
 ///
 /// # Panics
 ///
@@ -49,6 +54,7 @@ use std::path::{Path, PathBuf};
 ///
 /// O(bytes of the tree): each file is read and scanned a bounded number of times.
 pub fn bundle(main: &Path, root: &Path, generator: &str, feature: Option<&str>) -> String {
+    let folder = main.parent().expect("a crate root lies in a folder");
     let mut bundler = Bundler {
         root,
         feature,
@@ -60,7 +66,7 @@ pub fn bundle(main: &Path, root: &Path, generator: &str, feature: Option<&str>) 
         bundler.shown(main),
         feature.map_or(String::new(), |f| format!(" with the feature `{f}`"))
     );
-    let folder = main.parent().expect("a crate root lies in a folder");
+    bundler.root = folder;
     bundler.file(main, folder);
     bundler.out
 }
@@ -72,7 +78,8 @@ struct Bundler<'a> {
 }
 
 impl Bundler<'_> {
-    /// `path` as the banners show it: relative to the root, with `/` between folders.
+    /// `path` relative to the root (the header's, then `main`'s folder for the banners),
+    /// with `/` between folders.
     fn shown(&self, path: &Path) -> String {
         let relative = path.strip_prefix(self.root).unwrap_or(path);
         let parts: Vec<_> = relative.iter().map(|part| part.to_string_lossy()).collect();
@@ -87,6 +94,7 @@ impl Bundler<'_> {
         let code = code_only(&text);
         refuse_path_attributes(&code, &shown);
         let dropped = dropped_lines(&text, &code, self.feature, &shown);
+        let in_literal = lines_in_literals(&text);
         let mut depth = 0usize;
         let lines = text.lines().count();
         for (number, (line, code)) in text.lines().zip(code.lines()).enumerate() {
@@ -102,7 +110,7 @@ impl Bundler<'_> {
                         self.child(name, folder, &place, &shown, resumes);
                     }
                     None => {
-                        self.out += line;
+                        self.out += &tab_indented(line, in_literal[number]);
                         self.out.push('\n');
                     }
                 }
@@ -147,13 +155,13 @@ impl Bundler<'_> {
             ),
         };
         let shown = self.shown(&path);
-        self.out += &format!("// ==== begin {shown}; the next line is its line 1 ====\n");
+        self.out += &format!("// ==== {shown} ====\n");
         self.file(&path, &folder.join(name));
         self.out += &match resumes {
             Some(line) => {
-                format!("}} // ==== end {shown}; the next line is line {line} of {parent} ====\n")
+                format!("}} // ==== end of {shown}; {parent} from line {line} ====\n")
             }
-            None => format!("}} // ==== end {shown}, the last lines of {parent} ====\n"),
+            None => format!("}} // ==== end of {shown}; the last lines of {parent} ====\n"),
         };
     }
 }
@@ -241,12 +249,57 @@ fn cfg_feature(line: &str, code: &str, feature: Option<&str>) -> Option<bool> {
     Some((feature == Some(name)) != negated)
 }
 
+/// `line` with its leading spaces as tabs, one for every four (the rest kept), unless
+/// `in_literal` (the line starts inside a literal or a comment, whose spaces are its text).
+fn tab_indented(line: &str, in_literal: bool) -> String {
+    let body = line.trim_start_matches(' ');
+    let spaces = line.len() - body.len();
+    match in_literal {
+        true => line.to_string(),
+        false => format!(
+            "{}{}{body}",
+            "\t".repeat(spaces / 4),
+            " ".repeat(spaces % 4)
+        ),
+    }
+}
+
+/// For each line of `text`, whether it starts inside a comment, string literal or character
+/// literal that starts on a line before. O(bytes).
+fn lines_in_literals(text: &str) -> Vec<bool> {
+    let spans = literal_spans(text);
+    let mut spans = spans.iter().peekable();
+    let mut start = 0;
+    text.split('\n')
+        .map(|line| {
+            while spans.next_if(|span| span.end <= start).is_some() {}
+            let inside = spans.peek().is_some_and(|span| span.start < start);
+            start += line.len() + 1;
+            inside
+        })
+        .collect()
+}
+
 /// `text` with every byte of its comments, string literals and character literals replaced
 /// by a space (newlines kept), so that lines and byte offsets stay as they were and what is
 /// left is code. O(bytes).
 pub fn code_only(text: &str) -> String {
+    let mut code = text.as_bytes().to_vec();
+    for span in literal_spans(text) {
+        for byte in &mut code[span] {
+            if *byte != b'\n' {
+                *byte = b' ';
+            }
+        }
+    }
+    String::from_utf8(code).expect("only whole characters are blanked")
+}
+
+/// The byte ranges of the comments, string literals and character literals of `text`, in
+/// order. O(bytes).
+fn literal_spans(text: &str) -> Vec<std::ops::Range<usize>> {
     let bytes = text.as_bytes();
-    let mut code = bytes.to_vec();
+    let mut spans = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
         let start = i;
@@ -276,13 +329,9 @@ pub fn code_only(text: &str) -> String {
                 continue;
             }
         };
-        for byte in &mut code[start..i] {
-            if *byte != b'\n' {
-                *byte = b' ';
-            }
-        }
+        spans.push(start..i);
     }
-    String::from_utf8(code).expect("only whole characters are blanked")
+    spans
 }
 
 /// The end of the line that starts at or after `i` (its newline excluded).

@@ -3,8 +3,9 @@ use super::*;
 /// Checks ida on every board of `shape` (canonical path) with linear conflicts, the walking
 /// distance (also with the move pruner of depth 12, which forbids far more than undoing a
 /// move) and, on boards of at most 9 cells, pattern databases with reflection of groups of
-/// 4, 4, 3 and 3 tiles (spread, by rank and with the blank's regions) and of [`CENTRE323`] (`Plan`'s for the 3×3 with
-/// the goal's blank in the centre), cut to N − 1 tiles, forced; ida with its iterations cut into subtrees taken in
+/// 4, 4, 3 and 3 tiles (spread and by rank, and with the blank's regions: [`RegionTables`])
+/// and of [`CENTRE323`] (`Plan`'s for the 3×3 with the goal's blank in the centre), cut to
+/// N − 1 tiles, forced; ida with its iterations cut into subtrees taken in
 /// order (by this thread alone on every board, by 2 and 3 threads and bfs and astar under both
 /// maps on every `sample`-th board), against the table; and that the walking distance and the
 /// tables never exceed the distance and are 0 only at the goal.
@@ -13,15 +14,7 @@ fn cross_check(shape: Shape, goal: &[u32], sample: usize) {
     let puzzle = Puzzle::new(shape, goal.iter().map(|&t| t as u8).collect());
     let bound = LinearConflict::new(&puzzle);
     let n = shape.cells();
-    let tables: Vec<Additive> = [
-        (&[4, 4, 3, 3][..], Layout::Spread),
-        (&CENTRE323, Layout::Spread),
-        (&[4, 4, 3, 3], Layout::Rank),
-        (&[4, 4, 3, 3], Layout::Regions),
-        (&CENTRE323, Layout::Regions),
-    ]
-    .iter()
-    .map(|&(sizes, layout)| {
+    let groups = |sizes: &[usize]| {
         let sizes: Vec<usize> = sizes
             .iter()
             .scan(n - 1, |left, &k| {
@@ -30,10 +23,23 @@ fn cross_check(shape: Shape, goal: &[u32], sample: usize) {
                 Some(k).filter(|&k| k > 0)
             })
             .collect();
-        let groups = in_reading_order(&puzzle, &sizes);
-        Additive::with_cache(&puzzle, (&groups, layout), true, None, &TableWork::quiet())
+        in_reading_order(&puzzle, &sizes)
+    };
+    let tables: Vec<Additive> = [
+        (&[4, 4, 3, 3][..], Layout::Spread),
+        (&CENTRE323, Layout::Spread),
+        (&[4, 4, 3, 3], Layout::Rank),
+    ]
+    .iter()
+    .map(|&(sizes, layout)| {
+        let quiet = TableWork::quiet();
+        Additive::with_cache(&puzzle, (&groups(sizes), layout), true, None, &quiet)
     })
     .collect();
+    let region_tables: Vec<RegionTables> = [&[4, 4, 3, 3][..], &CENTRE323]
+        .iter()
+        .map(|sizes| RegionTables::new(&puzzle, &groups(sizes), true))
+        .collect();
     let walking = WalkingDistance::new(&puzzle);
     // The same puzzle, with the move pruner of sequences up to 12 moves from the first search.
     let pruned = Puzzle::new(shape, puzzle.goal.clone());
@@ -65,6 +71,10 @@ fn cross_check(shape: Shape, goal: &[u32], sample: usize) {
         assert_eq!(ida_shared_path(&puzzle, &bound, board, alone), canonical);
         assert_admissible(&walking, board, distance);
         for tables in &tables {
+            assert_eq!(ida_path(&puzzle, tables, board), canonical, "{board:?}");
+            assert_admissible(tables, board, distance);
+        }
+        for tables in &region_tables {
             assert_eq!(ida_path(&puzzle, tables, board), canonical, "{board:?}");
             assert_admissible(tables, board, distance);
         }

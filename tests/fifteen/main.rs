@@ -48,13 +48,16 @@ use fifteen::goal::{is_reachable, spiral, Goal};
 use fifteen::search::bound::{LinearConflict, LowerBound};
 use fifteen::search::ida::Sharing;
 use fifteen::search::kept::checksum;
-use fifteen::search::pdb::additive::{by_symmetry, in_reading_order, Additive, Layout};
-use fifteen::search::pdb::build::{build_regions, build_table};
+use fifteen::search::pdb::additive::{Additive, Layout};
+use fifteen::search::pdb::build::build_table;
 use fifteen::search::pdb::cache::append_cached;
 use fifteen::search::pdb::placement::{rank, spread_into, table_len};
-use fifteen::search::pdb::{Pockets, Regions, TableWork};
-use fifteen::search::plan::{CENTRE323, P3444, P555, P663, P6666, P771, P87};
+use fifteen::search::pdb::{Pockets, TableWork};
+use fifteen::search::plan::{CENTRE323, P663, P6666, P771, P87};
 use fifteen::search::prune::MovePruner;
+use fifteen::search::regions::{
+    self, by_symmetry, in_reading_order, RegionTables, Regions, P3444, P555,
+};
 use fifteen::search::walking::WalkingDistance;
 use fifteen::search::{ida, Budget, Limits, Puzzle};
 use std::collections::{HashMap, VecDeque};

@@ -67,7 +67,7 @@ fn check_table(shape: Shape, goal: &[u32], group: &[u8]) {
     }
     let puzzle = Puzzle::new(shape, goal.iter().map(|&t| t as u8).collect());
     let regions = match n <= Regions::CELLS {
-        true => build_regions(&puzzle, (group, blank), 2, &|_| {}),
+        true => regions::build(&puzzle, (group, blank)),
         false => Vec::new(),
     };
     let spread = build_table(&puzzle, (group, blank), Layout::Spread, 2, &|_| {});
@@ -322,20 +322,15 @@ fn tables_built_on_several_threads_and_spread_equal_the_single_threaded_ones() {
                 "{shape:?} {group:?}: spread, {threads} threads"
             );
         }
-        // With the blank's regions: the same least values, and the same regions on any
-        // number of threads.
+        // With the blank's regions: the same least values.
         if n <= Regions::CELLS {
-            let regions = build_regions(&puzzle, (group, blank), 1, &|_| {});
+            let regions = regions::build(&puzzle, (group, blank));
             // (A spread index of no placement: `u32::MAX` and 255.)
             let same = regions.iter().zip(&spread).all(|(&r, &b)| match b {
                 u8::MAX => r == u32::MAX,
                 _ => Regions::least(r) == Pockets::least(b),
             });
             assert!(same, "{shape:?} {group:?}");
-            for threads in [2, 3] {
-                let table = build_regions(&puzzle, (group, blank), threads, &|_| {});
-                assert!(table == regions, "{shape:?} {group:?}: {threads} threads");
-            }
         }
     }
 }
@@ -358,6 +353,49 @@ fn tables_never_exceed_the_distance_on_every_3x3_board() {
                     // One group of every tile: the table is the distance itself.
                     assert!(sizes.len() > 1 || h == d, "{board:?}");
                 }
+            }
+        }
+        // The region tables: without the reflection, the sum of the groups' entries read
+        // straight from their tables; with it, the larger of that on the board and on its
+        // mirror image; never above the distance.
+        let mirror_cell = |c: usize| (c % 3) * 3 + c / 3;
+        for sizes in [&[4, 4][..], &[3, 3, 2]] {
+            let groups = in_reading_order(&puzzle, sizes);
+            let built: Vec<Vec<u32>> = groups
+                .iter()
+                .map(|g| regions::build(&puzzle, (g, puzzle.goal_at[0])))
+                .collect();
+            let (plain, reflected) = (
+                RegionTables::new(&puzzle, &groups, false),
+                RegionTables::new(&puzzle, &groups, true),
+            );
+            let h = |bound: &RegionTables, board: &[u32]| {
+                let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
+                bound.start(&bytes).1
+            };
+            for (board, &d) in &table {
+                let blank = board.iter().position(|&t| t == 0).unwrap();
+                let sum: u32 = groups
+                    .iter()
+                    .zip(&built)
+                    .map(|(group, table)| {
+                        let index = group.iter().fold(0, |index, &c| {
+                            let tile = puzzle.goal[usize::from(c)];
+                            let at = board.iter().position(|&t| t == u32::from(tile)).unwrap();
+                            index * 9 + at
+                        });
+                        u32::from(Regions::value(table[index], blank))
+                    })
+                    .sum();
+                assert_eq!(h(&plain, board), sum, "{sizes:?} {board:?}");
+                let mut mirrored = vec![0; 9];
+                for (c, &t) in board.iter().enumerate() {
+                    let home = puzzle.goal_at[t as usize];
+                    mirrored[mirror_cell(c)] = u32::from(puzzle.goal[mirror_cell(home)]);
+                }
+                let larger = sum.max(h(&plain, &mirrored));
+                assert_eq!(h(&reflected, board), larger, "{sizes:?} {board:?}");
+                assert!(larger <= d, "{sizes:?} {board:?}: {larger} > {d}");
             }
         }
     }
@@ -414,11 +452,12 @@ fn incremental_bound_matches_a_fresh_one_along_random_walks() {
         let puzzle = Puzzle::new(shape, goal);
         let groups = by_symmetry(&puzzle, 0, &P3444)
             .unwrap_or_else(|| in_reading_order(&puzzle, &[3, 4, 4, 4]));
-        for layout in [Layout::Spread, Layout::Rank, Layout::Regions] {
+        for layout in [Layout::Spread, Layout::Rank] {
             let quiet = TableWork::quiet();
             let tables = Additive::with_cache(&puzzle, (&groups, layout), true, None, &quiet);
             check_walk(&puzzle, &tables);
         }
+        check_walk(&puzzle, &RegionTables::new(&puzzle, &groups, true));
         check_walk(&puzzle, &WalkingDistance::new(&puzzle));
     }
     // Rows and columns of their own tables.
@@ -449,7 +488,9 @@ fn partitions_cover_every_tile_once() {
         let spread: usize = frame.iter().map(|g| 1 << (4 * g.len())).sum();
         if spread < 4_000_000 {
             let groups = by_symmetry(&puzzle, 0, frame).unwrap();
-            assert_eq!(Additive::new(&puzzle, &groups, true).bytes(), 4 * spread);
+            assert_eq!(Layout::fitting(16, &groups), Layout::Regions);
+            assert_eq!(RegionTables::bytes(16, &groups).0, 4 * spread);
+            assert_eq!(Additive::new(&puzzle, &groups, true).bytes(), spread);
         }
     }
 }

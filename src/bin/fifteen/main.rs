@@ -6,55 +6,39 @@
 //!
 //! # Input
 //!
-//! Cases until the end of input. A case is a header line, `n` (an n×n board) or `rows
-//! cols`, then rows·cols integers in row-major order, `0` the blank, separated by any
-//! whitespace (CRLF is fine); or, in the judges' forms (`form`), bare boards of one shape, or
-//! their count first. Empty input is zero cases.
+//! Cases until the end of input: a header line, `n` (n×n) or `rows cols`, then rows·cols
+//! integers in row-major order, `0` the blank, separated by any whitespace; or, in the
+//! judges' forms (`form`), bare boards of one shape, or their count first.
 //!
 //! # Output
 //!
-//! Per case, a line with the number of moves, or `-1` when the goal cannot be reached; then,
-//! for a reachable goal, a line with the path (empty for a solved board), or either alone. A
-//! letter `U D L R` names the direction the *blank* moves. The optimal search prints the
-//! canonical path: the lexicographically smallest optimal path under `D < L < R < U`.
+//! Per case, the number of moves, or `-1` when the goal cannot be reached; then the path
+//! (empty for a solved board), or either alone. A letter `U D L R` is the direction the
+//! *blank* moves; the path printed is the canonical one, the least optimal path under
+//! `D < L < R < U`.
 //!
 //! # Exit codes
 //!
-//! 0 done; 1 bad input (`error: case N: …` on stderr, after the answers to the cases before
-//! it); 2 bad usage; 3 a search limit reached, or a board of more than 256 cells for an
-//! optimal search.
+//! 0 done; 1 bad input (`error: case N: …` on stderr, after the answers before it); 2 bad
+//! usage; 3 a search limit reached, or more than 256 cells for an optimal search.
 //!
-//! # Notation and limits
+//! # Limits and complexity
 //!
-//! A board of N = rows·cols cells has N!/2 reachable configurations for rows, cols ≥ 2
-//! (360 for 2×3; 181,440 for 3×3; ≈1.05e13 for 4×4; ≈7.8e24 for 5×5). Reachability is decided
-//! by parity before any search, in O(N).
-//!
-//! # Complexity
-//!
-//! IDA*: O(b^d) nodes for d moves and an effective branching factor b < 3 that shrinks as
-//! the lower bound gets stronger; memory O(d) beside its tables.
+//! N = rows·cols cells: N!/2 reachable boards for rows, cols ≥ 2 (181,440 for 3×3; ≈1.05e13
+//! for 4×4; ≈7.8e24 for 5×5), told apart by parity in O(N). IDA*: O(b^d) nodes for d moves,
+//! b < 3 shrinking as the bound gets stronger; memory O(d) beside its tables.
 //!
 //! # Two editions
 //!
-//! - The full program (`cargo build`): the options (`--help`, the table of flags in
-//!   `cli::flags`), `--algo ida|astar|bfs|dfs|any`, threads, pattern databases kept in files,
-//!   `--check`, `--show`, `--random`, every optimal path (`--all-paths`), and one search
-//!   cut into units for many machines.
-//!   Exit codes as above, and testlib's for `--check INPUT OUTPUT [ANSWER [REPORT]]`. When
-//!   stderr is a terminal, a search or table build of more than a second shows a status
-//!   line there; judges, pipes and tests see nothing of it.
-//! - The judge edition (the feature `judge`, `judge.rs`): what a judge runs, nothing else:
-//!   the form and goal set by constants near its top, IDA* with linear conflicts on one
-//!   thread, no files, no options; the same answers, byte for byte. `cargo test --test
-//!   judge` writes it as one file, `target/judge/fifteen-judge.rs`: edit the tree, never
-//!   that file.
+//! - The full program (`cargo build`): options (`--help`), threads, tables in files, and
+//!   more; on a terminal, a long search shows a status line on stderr.
+//! - The judge edition (the feature `judge`, `judge.rs`): form and goal set by constants
+//!   near its top, one thread, no files, the same answers. `cargo test --test judge` writes
+//!   it as one file, `target/judge/fifteen-judge.rs`: edit the tree, never that file.
 //!
 //! # Map of the tree
 //!
-//! In reading order; a room uses the rooms above it, never one below, and the judge
-//! edition keeps the rooms down to `search` and `judge`, less what they mark for the full
-//! program alone (`#[cfg(not(feature = "judge"))]`).
+//! In reading order, a room using the rooms above it, never one below; in both editions:
 //!
 //! - `board`: moves, shapes, paths, the Manhattan distance.
 //! - `error`: every error, its message and its exit code.
@@ -62,39 +46,15 @@
 //!   of each answer, and its writing.
 //! - `parse`: cases in each form and `--goal` boards from text, with line and column.
 //! - `goal`: the goals; reachability by parity.
-//! - `search/`: a puzzle prepared for search, the budget a case's threads share and the
-//!   notes a search leaves (`mod.rs`, `budget`); then
-//!   - `bound`: lower bounds (Manhattan, linear conflicts); `walking`: the walking distance;
-//!   - `weighted`: a bound times a weight, for `any`'s weighted IDA*;
-//!   - `pdb/`: pattern databases: `placement` (ranks), `build` (breadth-first tables on any
-//!     number of threads), `cache` (files), the additive look-up over a partition with its
-//!     symmetries and reflection;
-//!   - `prune`: the finite-state machines of duplicate move sequences that IDA* skips;
-//!   - `descend`: IDA*'s depth-first pass on one thread, the canonical order;
-//!   - `ida`: IDA*'s iterations, on one thread or shared by several, cut into subtrees;
-//!   - `multi/`: the optimal search in the multi-tile metric (`--metric mtm`) and its
-//!     bound, the painted table (`painted`);
-//!   - `plan`: the policy: the bounds and tables tried per shape and goal, their give-up
-//!     budgets, and `any`'s weighted search;
-//!   - `state`, `stored`: packed boards and level maps; `astar`, `bfs`, `dfs`.
+//! - `search/`: a puzzle prepared for search (`mod.rs`); `bound`: lower bounds; `regions`:
+//!   small pattern databases built in the run, the board's symmetries; `descend`: IDA*'s
+//!   depth-first pass, the canonical order.
 //! - `judge`: the judge edition's constants, run and `main`.
-//! - `notation`: paths as runs (`R3 D2 L`, slidy's `R3D2L`), written and read; the metrics,
-//!   and a path's length in each.
-//! - `random`: boards drawn at random from a seed (`--random`), uniform among those that
-//!   reach the goal or a walk from it, written in an input form.
-//! - `any/`: fast, not optimal paths for boards of any size (its map in `any/mod.rs`).
-//! - `units/`: `ida`'s iterations cut into units of text for other processes and
-//!   machines, their results merged, and the driver of a search kept in a work directory
-//!   (`--units`, `--drive`; the format in `units/mod.rs`): `format` (the lines), `split`,
-//!   `work`, `merge`, `drive`.
-//! - `show/`: seeing a solution: the path replayed into frames and their text, the frames
-//!   played in place on a terminal, the SVG picture (its map in `show/mod.rs`).
-//! - `cli/`: the flags, the log (notes, `--stats`, the status line), the per-case solver, the
-//!   threads and `run` (its map in `cli/mod.rs`).
-//! - `check/`: `--check`: answers read, replayed and set against the least number of moves
-//!   that `cli`'s solver finds; testlib's checker (its map in `check/mod.rs`).
-//! - `main.rs`: this header and `main`, which only locks stdin and stdout and maps errors to
-//!   exit codes.
+//! - `main.rs`: this header and `main`, which locks stdin and stdout and maps errors to exit
+//!   codes.
+//!
+//! The full program's own rooms are told on their declarations (here and in `search/`);
+//! the judge edition leaves out what is marked `#[cfg(not(feature = "judge"))]`.
 
 #![forbid(unsafe_code)]
 
@@ -108,18 +68,33 @@ pub mod goal;
 pub mod parse;
 pub mod search;
 
+/// Fast, not optimal paths for boards of any size (its map in `any/mod.rs`).
 #[cfg(not(feature = "judge"))]
 pub mod any;
+/// `--check`: answers read, replayed and set against the least number of moves that
+/// `cli`'s solver finds; testlib's checker (its map in `check/mod.rs`).
 #[cfg(not(feature = "judge"))]
 pub mod check;
+/// The flags, the log (notes, `--stats`, the status line), the per-case solver, the threads
+/// and `run` (its map in `cli/mod.rs`).
 #[cfg(not(feature = "judge"))]
 pub mod cli;
+/// Paths as runs (`R3 D2 L`, slidy's `R3D2L`), written and read; the metrics, and a path's
+/// length in each.
 #[cfg(not(feature = "judge"))]
 pub mod notation;
+/// Boards drawn at random from a seed (`--random`), uniform among those that reach the goal
+/// or a walk from it, written in an input form.
 #[cfg(not(feature = "judge"))]
 pub mod random;
+/// Seeing a solution: the path replayed into frames and their text, the frames played in
+/// place on a terminal, the SVG picture (its map in `show/mod.rs`).
 #[cfg(not(feature = "judge"))]
 pub mod show;
+/// `ida`'s iterations cut into units of text for other processes and machines, their
+/// results merged, and the driver of a search kept in a work directory (`--units`,
+/// `--drive`; the format in `units/mod.rs`): `format` (the lines), `split`, `work`,
+/// `merge`, `drive`.
 #[cfg(not(feature = "judge"))]
 pub mod units;
 

@@ -12,12 +12,9 @@ pub(crate) const LIVE_BITS: u32 = 4;
 
 /// A finite-state machine over the moves of a path (indices into `Move::ALL`) that forbids
 /// paths which cannot be the canonical one: [`MovePruner::undo_only`] forbids undoing the
-/// last move; `prune` makes deeper machines, which forbid duplicate sequences too.
-///
-/// A state is a word: its row in the machine shifted left by [`LIVE_BITS`], then the
-/// moves it allows, bit i for `Move::ALL[i]`; so a node's moves need no read of the
-/// machine, whose rows are read only for a child that is searched. A forbidden move's
-/// entry is never read.
+/// last move; `prune`'s deeper machines forbid duplicate sequences too. A state is a word:
+/// its row shifted left by [`LIVE_BITS`], then the moves it allows, bit i for
+/// `Move::ALL[i]`, so that a row is read only for a child that is searched.
 #[derive(Debug, PartialEq)]
 pub(crate) struct MovePruner {
     /// `next[row][m]`: the state after move `m` from the states of row `row`; row 0 is
@@ -69,18 +66,6 @@ pub(crate) trait Counter {
     }
 }
 
-/// Counts nothing and never stops: a search with no limit, as a judge runs.
-impl Counter for () {
-    #[inline(always)]
-    fn tick(&mut self) -> bool {
-        true
-    }
-
-    fn stops(&mut self) -> bool {
-        false
-    }
-}
-
 /// How a depth-first pass ended (one byte, cheap to return through the recursion).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Step {
@@ -100,9 +85,8 @@ pub(crate) struct Search<'a, B: LowerBound, C: Counter> {
     pub(crate) bound: &'a B,
     pub(crate) counter: C,
     pub(crate) cells: Board,
-    /// The moves from the root: entry d is the move made at depth d + 1, the entries
-    /// from the current node's depth on left from earlier nodes. Written in place, one
-    /// store a move; as long as the threshold (see [`Search::reach`]), and cut to the
+    /// The moves from the root, entry d made at depth d + 1 (those below the current
+    /// node's depth left from earlier nodes): as long as the threshold, cut to the
     /// solution's length when one is found.
     pub(crate) path: Vec<Move>,
     /// The least f = moves + bound pruned in this pass.
@@ -205,10 +189,9 @@ impl<'a, B: LowerBound, C: Counter> Search<'a, B, C> {
                     // Only when g = threshold: the move was applied in full.
                     self.bound.undo(state, tile, next, blank, undo);
                 }
-                // Pathmax: a child's bound less one bounds this node too (it pays off
-                // with inconsistent bounds: the tables' least value over the blank's
-                // regions, the reflected maximum). No path through this node is
-                // shorter than g + h, the f to remember for the next threshold.
+                // Pathmax: a child's bound less one bounds this node too (inconsistent
+                // bounds: the blank's regions, the reflected maximum); g + h is the f to
+                // remember for the next threshold.
                 if child_h > h + 1 {
                     h = child_h - 1;
                     if g + h > threshold {

@@ -1,6 +1,6 @@
-//! The optimal searches: a shared puzzle description, lower bounds, and the searches over it;
-//! what bounds a search is in `budget`. The judge edition keeps the puzzle, `bound` and
-//! `descend`.
+//! The optimal searches: a shared puzzle description, lower bounds, and the searches over it,
+//! its rooms in reading order. The judge edition keeps the puzzle, `bound`, `regions` and
+//! `descend`; the full program's own rooms are told on their declarations.
 
 use super::board::{Move, Shape};
 
@@ -103,6 +103,7 @@ impl Puzzle {
     }
 }
 
+/// What bounds a search (the budget a case's threads share) and the notes it leaves.
 #[cfg(not(feature = "judge"))]
 mod budget;
 #[cfg(not(feature = "judge"))]
@@ -112,34 +113,50 @@ pub use budget::{Limits, Notes};
 
 pub mod bound;
 
+pub mod regions;
+
+/// The walking distance.
 #[cfg(not(feature = "judge"))]
 pub mod walking;
 
+/// A bound times a weight, for `any`'s weighted IDA*.
 #[cfg(not(feature = "judge"))]
 pub mod weighted;
 
+/// Tables and machines kept in files (`--cache`), checked when read.
 #[cfg(not(feature = "judge"))]
 pub mod kept;
 
+/// Pattern databases of one byte an entry: `placement` (ranks), `build` (breadth-first
+/// tables on any number of threads), `cache` (files), the additive look-up over a partition
+/// with its shared tables and reflection.
 #[cfg(not(feature = "judge"))]
 pub mod pdb;
 
+/// The finite-state machines of duplicate move sequences that IDA* skips.
 #[cfg(not(feature = "judge"))]
 pub mod prune;
 
+/// The optimal search in the multi-tile metric (`--metric mtm`) and its bound, the painted
+/// table (`painted`).
 #[cfg(not(feature = "judge"))]
 pub mod multi;
 
 pub mod descend;
 
+/// IDA*'s iterations, on one thread or shared by several, cut into subtrees.
 #[cfg(not(feature = "judge"))]
 pub mod ida;
 
+/// The policy: the bounds and tables tried per shape and goal, their give-up budgets, and
+/// `any`'s weighted search.
 #[cfg(not(feature = "judge"))]
 pub mod plan;
 
+/// Packed boards, for the searches that store them.
 #[cfg(not(feature = "judge"))]
 pub mod state;
 
+/// The searches that store boards in level maps: `astar`, `bfs`, `dfs`.
 #[cfg(not(feature = "judge"))]
 pub mod stored;

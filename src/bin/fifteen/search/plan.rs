@@ -4,9 +4,10 @@
 use super::super::board::Move;
 use super::super::error::LimitHit;
 use super::bound::{LinearConflict, LowerBound};
-use super::pdb::additive::{by_symmetry, in_reading_order, on_fixed, Additive, Fixed, Layout};
-use super::pdb::{placement::table_len, TableWork, MAX_CELLS};
+use super::pdb::additive::{on_fixed, Additive, Fixed, Layout};
+use super::pdb::{on_threads, placement::table_len, take, TableWork, MAX_CELLS};
 use super::prune::{MovePruner, DEEPER_BUILD_BYTES};
+use super::regions::{in_reading_order, partition, small_four, RegionTables};
 use super::walking::WalkingDistance;
 use super::weighted::Weighted;
 use super::{ida, Budget, Notes, Puzzle};
@@ -15,20 +16,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-/// The 4×4 partitions, as goal cells for a goal whose blank is at cell 0 (chosen by
-/// measurement on Korf's 100, see the stages of [`Plan`]). 3-4-4-4, 134,400 bytes: the
-/// blank's corner, two half rows and the two far rows. On Korf's boards of at most 50
-/// moves it generates at most 7.0 M nodes (#67 of the standard file), against 11.4 M
-/// for the quadrants, which share a table by symmetry (90,720 bytes); on all 100 it
-/// averages 5.3 M against 9.7 M (`blank-first`).
-pub(crate) const P3444: [&[u8]; 4] = [
-    &[1, 4, 5],
-    &[2, 3, 6, 7],
-    &[8, 9, 10, 11],
-    &[12, 13, 14, 15],
-];
-/// 5-5-5: 1,572,480 bytes by rank.
-pub(crate) const P555: [&[u8]; 3] = [&[1, 2, 3, 4, 5], &[6, 7, 10, 11, 15], &[8, 9, 12, 13, 14]];
 /// 6-6-3: 11,534,880 bytes by rank.
 pub(crate) const P663: [&[u8]; 3] = [&[12, 13, 14], &[1, 2, 4, 5, 8, 9], &[3, 6, 7, 10, 11, 15]];
 /// 7-7-1, the two halves of the 8-7 partition with the far corner's tile alone:
@@ -45,9 +32,6 @@ pub(crate) const P6666: [&[u8]; 4] = [
     &[13, 14, 18, 19, 23, 24],
     &[15, 16, 17, 20, 21, 22],
 ];
-/// 5-5-5 for a goal whose blank is at cell 9, the 4×4 spiral's.
-const CENTRE555: [&[u8]; 3] = [&[0, 1, 4, 5, 8], &[2, 3, 6, 7, 11], &[10, 12, 13, 14, 15]];
-
 /// 3-2-3 in reading order for the 3×3 with the goal's blank in the centre: the top and
 /// bottom rows share a table by the half turn, 576 bytes.
 pub(crate) const CENTRE323: [usize; 3] = [3, 2, 3];
@@ -158,6 +142,7 @@ enum Built {
     LinearConflict(LinearConflict),
     WalkingDistance(WalkingDistance),
     Pdb(Additive),
+    Regions(RegionTables),
 }
 
 /// One bound of a [`Plan`], built on first use, and the nodes it may generate on a case
@@ -293,27 +278,19 @@ impl Plan {
             advised: AtomicBool::new(false),
         };
         let partition = |frames: &[(usize, &[&[u8]])], sizes: &[usize]| {
-            let mapped = frames
-                .iter()
-                .find_map(|&(blank, frame)| by_symmetry(&puzzle, blank, frame));
-            Kind::Pdb(mapped.unwrap_or_else(|| in_reading_order(&puzzle, sizes)))
+            Kind::Pdb(partition(&puzzle, frames, sizes))
         };
         let (rows, cols) = (puzzle.shape.rows, puzzle.shape.cols);
         let first = Plan::first_bound(&puzzle);
         let stages = if four {
-            let cheap = stage(
-                partition(&[(0, &P3444)], &[3, 4, 4, 4]),
-                nodes_of(FOUR_3444),
-            );
+            let [p3444, p555] = small_four(&puzzle);
+            let cheap = stage(Kind::Pdb(p3444), nodes_of(FOUR_3444));
             let mut stages = if cache.is_some() {
                 vec![cheap, stage(partition(&[(0, &P87)], &[8, 7]), u64::MAX)]
             } else {
                 vec![
                     cheap,
-                    stage(
-                        partition(&[(0, &P555), (9, &CENTRE555)], &[5, 5, 5]),
-                        nodes_of(FOUR_555),
-                    ),
+                    stage(Kind::Pdb(p555), nodes_of(FOUR_555)),
                     stage(partition(&[(0, &P663)], &[6, 6, 3]), nodes_of(FOUR_663)),
                     Stage {
                         advice: Some(Advice::Advice(CACHE_ADVICE)),
@@ -402,6 +379,7 @@ impl Plan {
                 Built::Pdb(tables) => {
                     on_fixed!(tables, |bound| search_with(&bound, board, limits)?)
                 }
+                Built::Regions(bound) => search_with(bound, board, limits)?,
             };
             names.push(name);
             solved.bounds = names.join(" then ");
@@ -474,6 +452,7 @@ impl Plan {
                 Built::Pdb(tables) => on_fixed!(tables, |bound| {
                     self.weighted(&bound, weights, board, &mut names)?
                 }),
+                Built::Regions(bound) => self.weighted(bound, weights, board, &mut names)?,
             };
             if solved.moves.is_some() {
                 solved.bounds = names.join(" then ");
@@ -524,6 +503,7 @@ impl Plan {
                     Built::LinearConflict(bound) => job.run(puzzle, bound),
                     Built::WalkingDistance(bound) => job.run(puzzle, bound),
                     Built::Pdb(tables) => on_fixed!(tables, |bound| job.run(puzzle, &bound)),
+                    Built::Regions(bound) => job.run(puzzle, bound),
                 }),
         )
     }
@@ -534,9 +514,22 @@ impl Plan {
         match &stage.kind {
             Kind::Pdb(groups) => {
                 let n = self.puzzle.shape.cells();
-                Additive::peak_bytes(n, groups, Layout::fitting(n, groups))
+                match self.layout(groups) {
+                    Layout::Regions => RegionTables::bytes(n, groups).1,
+                    layout => Additive::peak_bytes(n, groups, layout),
+                }
             }
             _ => 0,
+        }
+    }
+
+    /// The layout of the tables of `groups`: [`Layout::fitting`], but not
+    /// [`Layout::Regions`] with `--cache` (files hold tables of bytes).
+    fn layout(&self, groups: &[Vec<u8>]) -> Layout {
+        let layout = Layout::fitting(self.puzzle.shape.cells(), groups);
+        match self.puzzle.shared.cache {
+            Some(_) => layout.of_bytes(),
+            None => layout,
         }
     }
 
@@ -612,7 +605,10 @@ impl Plan {
                     notes,
                 };
                 let cache = self.puzzle.shared.cache.as_deref();
-                let layout = Layout::fitting(self.puzzle.shape.cells(), groups);
+                let layout = self.layout(groups);
+                if layout == Layout::Regions {
+                    return Built::Regions(self.region_tables(groups));
+                }
                 Built::Pdb(Additive::with_cache(
                     &self.puzzle,
                     (groups, layout),
@@ -622,6 +618,29 @@ impl Plan {
                 ))
             }
         }
+    }
+}
+
+impl Plan {
+    /// The [`RegionTables`] of `groups` with reflection, their tables built on the
+    /// plan's build threads, a group a thread at a time. Time: the largest share of
+    /// [`regions::build`](super::regions::build)'s.
+    fn region_tables(&self, groups: &[Vec<u8>]) -> RegionTables {
+        let puzzle = &self.puzzle;
+        let blank = puzzle.goal_at[0];
+        let work = std::sync::Mutex::new(groups.iter().enumerate());
+        let workers = self.build_threads.min(groups.len());
+        let built = on_threads(workers, &|| {
+            let mut built = Vec::new();
+            while let Some((g, group)) = take(&work) {
+                built.push((g, super::regions::build(puzzle, (group, blank))));
+            }
+            built
+        });
+        let mut tables: Vec<_> = built.into_iter().flatten().collect();
+        tables.sort_unstable_by_key(|&(g, _)| g);
+        let tables = tables.into_iter().map(|(_, table)| table).collect();
+        RegionTables::of_tables(puzzle, groups, tables, true)
     }
 }
 

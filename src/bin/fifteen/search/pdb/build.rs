@@ -3,7 +3,7 @@
 use super::additive::Layout;
 use super::placement::{rank, rank_after_move, spread_weights, weights, Placements, SLOTS};
 use super::{on_threads, take};
-use super::{Masks, Pockets, Puzzle, Regions, CELL_MASK, MAX_CELLS, MAX_GROUP, UNSEEN};
+use super::{Masks, Pockets, Puzzle, CELL_MASK, MAX_CELLS, MAX_GROUP, UNSEEN};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 
@@ -119,40 +119,11 @@ cell_set!(u32, AtomicU64, u64);
 /// `threads` ≥ 1 (0 counts as 1).
 pub(crate) fn build_table(
     puzzle: &Puzzle,
-    group: (&[u8], usize),
-    layout: Layout,
-    threads: usize,
-    on_level: &(dyn Fn(u8) + Sync),
-) -> Vec<u8> {
-    build_entries(puzzle, group, layout, threads, on_level)
-}
-
-/// The table of [`Layout::Regions`] for the group whose tiles' goal cells are
-/// `cells`, built as [`build_table`] builds it by spread index: each entry a
-/// [`Regions`] entry, `u32::MAX` at a spread index that no placement has.
-///
-/// # Constraints
-///
-/// Those of [`build_table`], and N ≤ [`Regions::CELLS`].
-pub(crate) fn build_regions(
-    puzzle: &Puzzle,
-    group: (&[u8], usize),
-    threads: usize,
-    on_level: &(dyn Fn(u8) + Sync),
-) -> Vec<u32> {
-    assert!(puzzle.shape.cells() <= Regions::CELLS, "too many cells");
-    build_entries(puzzle, group, Layout::Regions, threads, on_level)
-}
-
-/// [`build_table`] with entries of type `E`, numbered by rank or by spread index
-/// as `layout` says ([`Layout::Regions`] is numbered by spread index).
-fn build_entries<E: Entry>(
-    puzzle: &Puzzle,
     (cells, blank): (&[u8], usize),
     layout: Layout,
     threads: usize,
     on_level: &(dyn Fn(u8) + Sync),
-) -> Vec<E> {
+) -> Vec<u8> {
     let (n, k) = (puzzle.shape.cells(), cells.len());
     let masks = Masks::new(puzzle);
     let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
@@ -180,39 +151,14 @@ fn build_entries<E: Entry>(
     }
 }
 
-/// What a table holds for a placement, as its build leaves it: a [`Pockets`] entry
-/// (`u8`) or a [`Regions`] entry (`u32`).
-trait Entry: Copy + Send + Sync {
-    /// The entry of a number that no placement reached.
-    const UNSEEN: Self;
-    /// The entry of a placement first reached at `depth`, through the blank cells
-    /// `regions` (the regions reached at that depth), with `free` cells left free by
-    /// the group, on the board of `masks`.
-    fn reached(depth: u8, regions: u32, free: u32, masks: &Masks) -> Self;
-}
-
-impl Entry for u8 {
-    const UNSEEN: u8 = UNSEEN;
-    fn reached(depth: u8, regions: u32, free: u32, masks: &Masks) -> u8 {
-        Pockets::entry(depth, regions, free, masks)
-    }
-}
-
-impl Entry for u32 {
-    const UNSEEN: u32 = u32::MAX;
-    fn reached(depth: u8, regions: u32, _: u32, _: &Masks) -> u32 {
-        Regions::entry(depth, regions)
-    }
-}
-
 /// [`build_table`] with `numbers`, from the goal's cells and blank region, on
 /// `threads` threads: the blank's cell sets `u16` when N ≤ 16, else `u32`.
-fn build_numbered<X: Numbering, E: Entry>(
+fn build_numbered<X: Numbering>(
     masks: Masks,
     numbers: X,
     goal: (&[u8], u32),
     (threads, on_level): (usize, &(dyn Fn(u8) + Sync)),
-) -> Vec<E> {
+) -> Vec<u8> {
     if numbers.digits().n <= 16 {
         Build::<u16, X>::new(masks, numbers).run(goal, threads, on_level)
     } else {
@@ -420,9 +366,9 @@ impl<S: CellSet, X: Numbering> Build<S, X> {
     }
 
     /// The entry of a placement first reached at `depth` with the blank in `reached`.
-    fn entry<E: Entry>(&self, depth: u8, reached: u32) -> E {
+    fn entry(&self, depth: u8, reached: u32) -> u8 {
         let digits = self.numbers.digits();
-        E::reached(depth, reached, (digits.n - digits.k) as u32, &self.masks)
+        Pockets::entry(depth, reached, (digits.n - digits.k) as u32, &self.masks)
     }
 
     /// Marks the block of entry `r` as holding states of depth `depth`.
@@ -466,16 +412,16 @@ impl<S: CellSet, X: Numbering> Build<S, X> {
 
     /// The table, by a search from the state `(goal cells, blank cells)` on
     /// `threads` threads (see [`build_table`]).
-    fn run<E: Entry>(
+    fn run(
         mut self,
         (cells, region): (&[u8], u32),
         mut threads: usize,
         on_level: &(dyn Fn(u8) + Sync),
-    ) -> Vec<E> {
+    ) -> Vec<u8> {
         let r0 = self.numbers.number(cells);
         let len = self.seen_next.len();
         self.seen_next[r0] = S::pair(region);
-        let mut table = vec![E::UNSEEN; len];
+        let mut table = vec![UNSEEN; len];
         // Written now, not left as zeroed pages from the allocator: a page that the
         // walk reads (mapping the shared zero page) and the move-in then writes
         // faults twice, and the second fault stops the other threads' CPUs to flush
@@ -600,9 +546,9 @@ impl<S: CellSet, X: Numbering> Build<S, X> {
     /// level entries and table entries): a placement's `next` set becomes its level
     /// entry and is emptied, and a placement reached for the first time (its `seen`
     /// set is its `next` set) gets its entry for `depth` (see [`Build::entry`]).
-    fn move_in<'a, I, E: Entry + 'a>(&self, chunks: &Mutex<I>, depth: u8)
+    fn move_in<'a, I>(&self, chunks: &Mutex<I>, depth: u8)
     where
-        I: Iterator<Item = (usize, (&'a mut [S], &'a mut [E]))>,
+        I: Iterator<Item = (usize, (&'a mut [S], &'a mut [u8]))>,
         S: 'a,
     {
         while let Some((first, (level, table))) = take(chunks) {

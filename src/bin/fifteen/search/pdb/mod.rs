@@ -35,10 +35,7 @@
 use super::{Notes, Puzzle};
 use std::sync::{Mutex, PoisonError};
 
-/// The most cells a board with tables may have (cell sets are `u32` masks).
-pub(crate) const MAX_CELLS: usize = 32;
-/// The most groups of a partition.
-pub(crate) const MAX_GROUPS: usize = 8;
+pub(crate) use super::regions::{Masks, Regions, CELL_MASK, MAX_CELLS, MAX_GROUPS};
 /// The largest group: its slots stay below the one left for [`NO_GROUP`] (see
 /// [`placement::SLOTS`]). (Memory bounds a group long before: 11 tiles of 16 cells are 16!/5!
 /// placements.)
@@ -47,7 +44,7 @@ const UNSEEN: u8 = u8::MAX;
 const NO_GROUP: u8 = u8::MAX;
 
 /// The next item of an iterator that workers share.
-fn take<T>(items: &Mutex<impl Iterator<Item = T>>) -> Option<T> {
+pub(crate) fn take<T>(items: &Mutex<impl Iterator<Item = T>>) -> Option<T> {
     // (A worker that panicked is propagated by its scope.)
     items.lock().unwrap_or_else(PoisonError::into_inner).next()
 }
@@ -103,49 +100,6 @@ impl TableWork<'_> {
         layout: additive::Layout,
     ) -> Vec<u8> {
         build::build_table(puzzle, group, layout, self.threads, self.on_level)
-    }
-
-    /// The table of `cells` with the blank's regions (see [`build::build_regions`]).
-    pub(crate) fn build_regions(&self, puzzle: &Puzzle, group: (&[u8], usize)) -> Vec<u32> {
-        build::build_regions(puzzle, group, self.threads, self.on_level)
-    }
-}
-
-/// The entries of [`additive::Layout::Regions`] tables (`u32`): a placement's least
-/// number of group moves over the blank's cells in the top 8 bits, and in the low N
-/// bits the cells *outside* the regions from which that least is reached (regions: the
-/// connected parts of the cells the group leaves free; its own cells, never the
-/// blank's, count as outside). From those the placement needs at least 2 moves more: a
-/// move of a group tile changes the colour of its cell on a chessboard, so the parity
-/// of the group's moves is the placement's own, whatever the blank does.
-pub(crate) struct Regions;
-
-impl Regions {
-    /// The most cells of a board with such tables.
-    pub(crate) const CELLS: usize = 24;
-    const SHIFT: u32 = 24;
-
-    /// The entry of a placement whose least is `least`, reached from `regions`.
-    pub(crate) fn entry(least: u8, regions: u32) -> u32 {
-        (!regions & ((1 << Self::SHIFT) - 1)) | (u32::from(least) << Self::SHIFT)
-    }
-
-    /// The least of `entry`: the table's entry without the regions.
-    #[inline(always)]
-    pub(crate) fn least(entry: u32) -> u8 {
-        (entry >> Self::SHIFT) as u8
-    }
-
-    /// The value of `entry` with the blank on cell `blank` (of the table's frame):
-    /// its least, or 2 more when `blank` lies outside its regions. O(1).
-    ///
-    /// # Constraints
-    ///
-    /// `entry` is that of a placement, not of a number no placement has (least 255).
-    #[inline(always)]
-    pub(crate) fn value(entry: u32, blank: usize) -> u8 {
-        let outside = (entry >> (blank & (MAX_CELLS - 1))) as u8 & 1;
-        Self::least(entry) + 2 * outside
     }
 }
 
@@ -211,21 +165,6 @@ impl Pockets {
     }
 }
 
-/// Cell and tile numbers are below [`MAX_CELLS`]; masked by this, they index a
-/// `[_; MAX_CELLS]` array with no bounds check.
-const CELL_MASK: usize = MAX_CELLS - 1;
-const _: () = assert!(MAX_CELLS.is_power_of_two());
-
-/// Cell sets as bit masks, for the flood fill of the blank's region.
-struct Masks {
-    cols: usize,
-    /// `around[p]`: the cells next to `p`.
-    around: [u32; MAX_CELLS],
-    all: u32,
-    not_first_col: u32,
-    not_last_col: u32,
-}
-
 impl Masks {
     /// Whether the connected part of the cells `free` that holds `start` is a pocket:
     /// at most [`Pockets::CELLS`] cells, that is, at most one free cell next to `start`
@@ -237,46 +176,6 @@ impl Masks {
         let beyond = self.around[next.trailing_zeros() as usize & CELL_MASK] & free;
         let one = next & next.wrapping_sub(1) == 0;
         one & ((next == 0) | (beyond & !(1 << (start & CELL_MASK)) == 0))
-    }
-
-    fn new(puzzle: &Puzzle) -> Self {
-        let shape = puzzle.shape;
-        let cells = 0..shape.cells();
-        let set = |keep: &dyn Fn(usize) -> bool| {
-            cells
-                .clone()
-                .filter(|&p| keep(p))
-                .fold(0, |m, p| m | 1u32 << p)
-        };
-        let mut around = [0; MAX_CELLS];
-        for (mask, n) in around.iter_mut().zip(&puzzle.neighbors) {
-            *mask = set(&|p| n.contains(&p));
-        }
-        Masks {
-            cols: shape.cols,
-            around,
-            all: set(&|_| true),
-            not_first_col: set(&|p| shape.col(p) > 0),
-            not_last_col: set(&|p| shape.col(p) + 1 < shape.cols),
-        }
-    }
-
-    /// The connected part of `free` that holds `start`. O(rows·cols) word operations.
-    #[inline]
-    fn flood(&self, start: usize, free: u32) -> u32 {
-        let mut region = 1u32 << start;
-        loop {
-            let grown = (region
-                | ((region & self.not_last_col) << 1)
-                | ((region & self.not_first_col) >> 1)
-                | (region << self.cols)
-                | (region >> self.cols))
-                & free;
-            if grown == region {
-                return region;
-            }
-            region = grown;
-        }
     }
 }
 

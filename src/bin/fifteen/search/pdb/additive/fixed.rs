@@ -1,24 +1,22 @@
-//! [`Additive`] with its layout and reflection fixed at compile time ([`Fixed`],
+//! [`Additive`] with its reflection fixed at compile time ([`Fixed`],
 //! [`on_fixed!`]), and its [`LowerBound`] implementations.
 
 use super::super::super::bound::LowerBound;
 use super::super::super::Board;
 use super::{Additive, PdbState, PdbUndo};
 
-/// An [`Additive`] whose layout (tables of bytes when `BYTES`, else of [`Regions`])
-/// and reflection (`REFLECT`) are fixed at compile time, so that a search over it
-/// carries one look-up and tests neither (the search of Korf's first 20 boards,
-/// callgrind: 196 → 189 instructions a node). Made by [`on_fixed!`], which picks the
-/// one that matches (see [`Additive::fixed_as`]; checked in debug builds). A mismatch
-/// never gives a bound above the distance: with the wrong layout the look-up reads
-/// an empty table and panics; with the wrong reflection the reflected look-up finds
-/// no group or is left out.
-pub(crate) struct Fixed<'a, const BYTES: bool, const REFLECT: bool>(&'a Additive);
+/// An [`Additive`] whose reflection (`REFLECT`) is fixed at compile time, so that a
+/// search over it carries the look-ups it makes and tests nothing (the search of Korf's
+/// first 20 boards, callgrind: 196 → 189 instructions a node, when the layout was fixed
+/// too). Made by [`on_fixed!`], which picks the one that matches (see
+/// [`Additive::fixed_as`]; checked in debug builds). A mismatch never gives a bound
+/// above the distance: the reflected look-up finds no group or is left out.
+pub(crate) struct Fixed<'a, const REFLECT: bool>(&'a Additive);
 
-impl<'a, const BYTES: bool, const REFLECT: bool> Fixed<'a, BYTES, REFLECT> {
+impl<'a, const REFLECT: bool> Fixed<'a, REFLECT> {
     /// `additive` seen as this [`Fixed`]; O(1).
     pub(crate) fn of(additive: &'a Additive) -> Self {
-        debug_assert_eq!(additive.fixed_as(), (BYTES, REFLECT), "another layout");
+        debug_assert_eq!(additive.fixed_as(), REFLECT, "another reflection");
         Fixed(additive)
     }
 }
@@ -30,20 +28,12 @@ macro_rules! on_fixed {
     ($additive:expr, |$fixed:ident| $body:expr) => {{
         let additive = $additive;
         match additive.fixed_as() {
-            (false, false) => {
-                let $fixed = Fixed::<false, false>::of(additive);
+            false => {
+                let $fixed = Fixed::<false>::of(additive);
                 $body
             }
-            (false, true) => {
-                let $fixed = Fixed::<false, true>::of(additive);
-                $body
-            }
-            (true, false) => {
-                let $fixed = Fixed::<true, false>::of(additive);
-                $body
-            }
-            (true, true) => {
-                let $fixed = Fixed::<true, true>::of(additive);
+            true => {
+                let $fixed = Fixed::<true>::of(additive);
                 $body
             }
         }
@@ -51,7 +41,7 @@ macro_rules! on_fixed {
 }
 pub(crate) use on_fixed;
 
-impl<const BYTES: bool, const REFLECT: bool> LowerBound for Fixed<'_, BYTES, REFLECT> {
+impl<const REFLECT: bool> LowerBound for Fixed<'_, REFLECT> {
     type State = PdbState;
     type Undo = PdbUndo;
 
@@ -74,13 +64,12 @@ impl<const BYTES: bool, const REFLECT: bool> LowerBound for Fixed<'_, BYTES, REF
         limit: u32,
     ) -> (u32, PdbUndo) {
         self.0
-            .apply_in::<BYTES, REFLECT>(state, cells, tile, from, to, limit)
+            .apply_in::<REFLECT>(state, cells, tile, from, to, limit)
     }
 
     #[inline]
     fn undo(&self, state: &mut PdbState, tile: u8, from: usize, to: usize, undo: PdbUndo) {
-        self.0
-            .undo_in::<BYTES, REFLECT>(state, tile, (from, to), undo)
+        self.0.undo_in::<REFLECT>(state, tile, (from, to), undo)
     }
 }
 

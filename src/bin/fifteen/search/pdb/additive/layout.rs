@@ -23,7 +23,11 @@ pub(crate) enum Layout {
     Spread,
     /// By spread index, each entry a `u32` of [`Regions`]: the value with the blank
     /// in any of the placement's regions, 4 bytes an entry instead of 1. Only for
-    /// tables built in the run (files hold tables of bytes by rank).
+    /// tables built in the run, looked up by [`RegionTables`], not by [`Additive`]
+    /// (files hold tables of bytes by rank, read into `Spread`).
+    ///
+    /// [`RegionTables`]: super::super::super::regions::RegionTables
+    /// [`Additive`]: super::Additive
     Regions,
 }
 
@@ -35,6 +39,17 @@ impl Layout {
     /// The most bytes of tables with the blank's regions a partition may take: small
     /// enough to stay in a last-level cache.
     pub(crate) const REGIONS_BYTES: usize = 16 << 20;
+
+    /// The layout of byte tables that holds a partition fitting `self`: `Spread` for
+    /// `Regions` ([`Additive`] holds no regions), else `self`.
+    ///
+    /// [`Additive`]: super::Additive
+    pub(crate) fn of_bytes(self) -> Layout {
+        match self {
+            Layout::Regions => Layout::Spread,
+            other => other,
+        }
+    }
 
     /// `Regions` on at most [`Regions::CELLS`] cells when the partition's tables take
     /// at most [`REGIONS_BYTES`] so (on the 4×4 up to 5-5-5, 12 MiB; 6-6-3 would take

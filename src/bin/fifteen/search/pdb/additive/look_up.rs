@@ -3,25 +3,14 @@
 
 use super::super::super::Board;
 use super::super::placement::{rank, rank_after_move};
-use super::super::{Pockets, Regions, CELL_MASK, MAX_CELLS, MAX_GROUP, MAX_GROUPS};
+use super::super::{Pockets, CELL_MASK, MAX_CELLS, MAX_GROUP, MAX_GROUPS};
 use super::{Additive, Group, Layout, PdbState, PdbUndo, BOARD, REFLECTED};
 
 impl Additive {
-    /// The value of entry `i`, with the blank on cell `frame` of the entry's frame and
-    /// on board cell `blank`, the group's tiles on the board cells `occupied`: of the
-    /// byte tables ([`Pockets`]) when `BYTES`, else of [`Layout::Regions`]. The
-    /// layout is a parameter of the look-ups so that a search over tables with
-    /// regions keeps no board cells (see [`PdbState`]).
+    /// The value of entry `i` ([`Pockets`]), with the blank on board cell `blank`, the
+    /// group's tiles on the board cells `occupied`.
     #[inline(always)]
-    fn value<const BYTES: bool>(
-        &self,
-        i: usize,
-        (frame, blank): (usize, usize),
-        occupied: u32,
-    ) -> u8 {
-        if !BYTES {
-            return Regions::value(self.regions[i], frame);
-        }
+    fn value(&self, i: usize, blank: usize, occupied: u32) -> u8 {
         // Most entries do not depend on the pocket (six in seven of the 5×5's
         // 6-tile tables), and a branch costs them less than the test.
         let entry = self.data[i];
@@ -92,7 +81,7 @@ impl Additive {
     /// spread: two reads of [`Additive::steps`], one of the tables and, in a byte
     /// table, a look at the blank's neighbours; by rank, see [`rank_after_move`].
     #[inline(always)]
-    fn look_up<const BYTES: bool>(
+    fn look_up(
         &self,
         tile: usize,
         (index, occupied, cells): (&[u32; MAX_GROUPS], &[u32; MAX_GROUPS], &Board),
@@ -103,20 +92,15 @@ impl Additive {
         let g = usize::from(self.group_of[row]);
         let old = *index.get(g)?;
         // The group's cells after the move; the blank ends on `from`.
-        let moved = match BYTES {
-            true => occupied[g] ^ (1 << (from & CELL_MASK)) ^ (1 << (to & CELL_MASK)),
-            false => 0,
-        };
+        let moved = occupied[g] ^ (1 << (from & CELL_MASK)) ^ (1 << (to & CELL_MASK));
         if self.layout != Layout::Rank {
             let steps = &self.steps[row];
             let (step_to, step_from) = (steps[to & CELL_MASK], steps[from & CELL_MASK]);
-            let i = old
-                .wrapping_add(step_to as u32)
-                .wrapping_sub(step_from as u32);
-            let blank = ((step_from >> 32) as usize, from);
-            return Some((g, i, self.value::<BYTES>(i as usize, blank, moved)));
+            let i = old.wrapping_add(step_to).wrapping_sub(step_from);
+            return Some((g, i, self.value(i as usize, from, moved)));
         }
-        let blank = (0, from);
+        // The blank's board cell: pockets are the same on both sides.
+        let blank = from;
         let group = &self.groups[g];
         let (tile, from, to) = match (&self.reflection, reflected) {
             (Some((cell, relabel)), true) => (
@@ -129,20 +113,20 @@ impl Additive {
         let slot = usize::from(group.slot[tile & CELL_MASK]);
         let r = old as usize - group.offset;
         let i = group.offset + self.moved_rank(group, r, slot, cells, reflected, from, to);
-        Some((g, i as u32, self.value::<BYTES>(i, blank, moved)))
+        Some((g, i as u32, self.value(i, blank, moved)))
     }
 
     /// Side `side`'s ([`BOARD`] or [`REFLECTED`]) sum after tile `tile` moved from
     /// `from` to `to`, and its group's `(group, index, value)` from [`Additive::look_up`].
     #[inline(always)]
-    fn moved<const BYTES: bool>(
+    fn moved(
         &self,
         state: &PdbState,
         side: usize,
         (tile, cells): (usize, &Board),
         (from, to): (usize, usize),
     ) -> (u32, Option<(usize, u32, u8)>) {
-        let found = self.look_up::<BYTES>(
+        let found = self.look_up(
             tile,
             (&state.index[side], &state.occupied[side], cells),
             side == REFLECTED,
@@ -155,10 +139,9 @@ impl Additive {
         (sum, found)
     }
 
-    /// [`LowerBound::apply`] in tables of bytes when `BYTES`, else of regions, with
-    /// the reflection when `REFLECT` (see [`Fixed`]).
+    /// [`LowerBound::apply`], with the reflection when `REFLECT` (see [`Fixed`]).
     #[inline(always)]
-    pub(super) fn apply_in<const BYTES: bool, const REFLECT: bool>(
+    pub(super) fn apply_in<const REFLECT: bool>(
         &self,
         state: &mut PdbState,
         cells: &Board,
@@ -173,14 +156,14 @@ impl Additive {
             ..PdbUndo::default()
         };
         let tile = (usize::from(tile), cells);
-        let (sum, own) = self.moved::<BYTES>(state, BOARD, tile, (from, to));
+        let (sum, own) = self.moved(state, BOARD, tile, (from, to));
         if sum > limit {
             return (sum, undo);
         }
         let (mut h, mut reflected) = (sum, None);
         if REFLECT {
             let sum;
-            (sum, reflected) = self.moved::<BYTES>(state, REFLECTED, tile, (from, to));
+            (sum, reflected) = self.moved(state, REFLECTED, tile, (from, to));
             if sum > limit {
                 return (sum, undo);
             }
@@ -193,9 +176,7 @@ impl Additive {
             if let Some((g, i, v)) = found {
                 undo.index[side] = std::mem::replace(&mut state.index[side][g], i);
                 undo.value[side] = std::mem::replace(&mut state.value[side][g], v);
-                if BYTES {
-                    state.occupied[side][g] ^= moved;
-                }
+                state.occupied[side][g] ^= moved;
             }
         }
         (h, undo)
@@ -203,7 +184,7 @@ impl Additive {
 
     /// [`LowerBound::undo`] as [`Additive::apply_in`] made the move.
     #[inline(always)]
-    pub(super) fn undo_in<const BYTES: bool, const REFLECT: bool>(
+    pub(super) fn undo_in<const REFLECT: bool>(
         &self,
         state: &mut PdbState,
         tile: u8,
@@ -219,9 +200,7 @@ impl Additive {
             if g < MAX_GROUPS {
                 state.index[side][g] = undo.index[side];
                 state.value[side][g] = undo.value[side];
-                if BYTES {
-                    state.occupied[side][g] ^= moved;
-                }
+                state.occupied[side][g] ^= moved;
             }
         }
         state.sum = undo.sum;
@@ -253,14 +232,9 @@ impl Additive {
                 };
                 at[usize::from(t)] = c;
             }
-            for (g, group) in self.groups.iter().enumerate() {
+            for g in 0..self.groups.len() {
                 let i = self.index_of(g, &at);
-                let frame = usize::from(group.map[usize::from(at[0])]);
-                let (blank, occupied) = ((frame, blank), state.occupied[side][g]);
-                let value = match self.layout {
-                    Layout::Regions => self.value::<false>(i, blank, occupied),
-                    _ => self.value::<true>(i, blank, occupied),
-                };
+                let value = self.value(i, blank, state.occupied[side][g]);
                 state.index[side][g] = i as u32;
                 state.value[side][g] = value;
                 state.sum[side] += u32::from(value);
@@ -270,8 +244,8 @@ impl Additive {
         (state, h)
     }
 
-    /// Which [`Fixed`] this is: `(tables of bytes, reflected)`.
-    pub(crate) fn fixed_as(&self) -> (bool, bool) {
-        (self.layout != Layout::Regions, self.reflection.is_some())
+    /// Which [`Fixed`] this is: whether it has the reflected look-up.
+    pub(crate) fn fixed_as(&self) -> bool {
+        self.reflection.is_some()
     }
 }

@@ -1,12 +1,12 @@
 //! The additive look-up over a partition: its groups, their tables (shared by
 //! symmetry), and its construction. Rooms: [`layout`] (how a table is indexed),
-//! [`symmetry`] (the board's symmetries and reflection), [`look_up`] (the hot
-//! per-move update), [`fixed`] (the layout fixed at compile time).
+//! [`look_up`] (the hot per-move update), [`fixed`] (the reflection fixed at compile
+//! time); the board's symmetries and reflection are `regions`'.
 
 use super::build::build_bytes;
 use super::cache::{append_cached, TRAILER_ROOM};
 use super::placement::{spread_into, spread_weights, table_len, weights, SLOTS};
-use super::{Masks, Puzzle, Regions, TableWork, MAX_CELLS, MAX_GROUP, MAX_GROUPS, NO_GROUP};
+use super::{Masks, Puzzle, TableWork, MAX_CELLS, MAX_GROUP, MAX_GROUPS, NO_GROUP};
 use std::path::Path;
 
 /// One group of a partition: its tiles in table order and the cell map (a symmetry,
@@ -38,23 +38,20 @@ pub(crate) struct Additive {
     layout: Layout,
     name: String,
     groups: Vec<Group>,
-    /// All tables, one after another; empty in [`Layout::Regions`].
+    /// All tables, one after another.
     data: Vec<u8>,
-    /// All tables of [`Layout::Regions`], one after another; else empty.
-    regions: Vec<u32>,
     /// The board's cell sets, to tell a pocket ([`Pockets`]).
     masks: Masks,
     /// `group_of[t]`: the group of tile `t`, or [`NO_GROUP`] for the blank;
     /// `group_of[MAX_CELLS + t]`: the group of the tile that `t` becomes in the
     /// reflection.
     group_of: [u8; 2 * MAX_CELLS],
-    /// Of a partition by spread index, `steps[t][c]`: in the low 32 bits what tile `t`
-    /// on board cell `c` adds to its group's index (its frame's cell times its slot's
-    /// weight), so that a move's new index is the old one plus one entry less another,
-    /// and above them that frame's cell, where [`Regions::value`] looks for the blank
-    /// once `t` left `c`; `steps[MAX_CELLS + t][c]` the same for the reflection of `t`
-    /// on `c`. Zeros by rank.
-    steps: Box<[[u64; MAX_CELLS]; 2 * MAX_CELLS]>,
+    /// Of a partition by spread index, `steps[t][c]`: what tile `t` on board cell `c`
+    /// adds to its group's index (its frame's cell times its slot's weight), so that a
+    /// move's new index is the old one plus one entry less another;
+    /// `steps[MAX_CELLS + t][c]` the same for the reflection of `t` on `c`. Zeros by
+    /// rank.
+    steps: Box<[[u32; MAX_CELLS]; 2 * MAX_CELLS]>,
     /// `(cell map T, tile map t → goal[T(home(t))])` of the reflection.
     reflection: Option<([u8; MAX_CELLS], [u8; MAX_CELLS])>,
 }
@@ -115,12 +112,7 @@ impl Additive {
             n <= MAX_CELLS && groups.len() <= MAX_GROUPS,
             "too many cells or groups"
         );
-        assert!(layout != Layout::Regions || n <= Regions::CELLS);
-        // Files hold no regions.
-        let layout = match (layout, cache) {
-            (Layout::Regions, Some(_)) => Layout::Spread,
-            _ => layout,
-        };
+        let layout = layout.of_bytes();
         let blank = puzzle.goal_at[0];
         let mut additive = Additive::empty(puzzle, groups, layout);
         let symmetries = symmetries(shape);
@@ -133,7 +125,7 @@ impl Additive {
             let (offset, symmetry, order) = match shared {
                 Some(shared) => shared,
                 None => {
-                    let offset = additive.data.len() + additive.regions.len();
+                    let offset = additive.data.len();
                     additive.append_table(puzzle, (cells, blank), cache, work);
                     owners.push((cells, offset));
                     (offset, &identity[..], cells.clone())
@@ -170,14 +162,7 @@ impl Additive {
             layout,
             name: format!("pdb {}", sizes.join("-")),
             groups: Vec::new(),
-            data: match layout {
-                Layout::Regions => Vec::new(),
-                _ => Vec::with_capacity(all_bytes + TRAILER_ROOM),
-            },
-            regions: match layout {
-                Layout::Regions => Vec::with_capacity(all_bytes / 4),
-                _ => Vec::new(),
-            },
+            data: Vec::with_capacity(all_bytes + TRAILER_ROOM),
             masks: Masks::new(puzzle),
             group_of: [NO_GROUP; 2 * MAX_CELLS],
             steps: Box::new([[0; MAX_CELLS]; 2 * MAX_CELLS]),
@@ -247,8 +232,6 @@ impl Additive {
         if self.layout == Layout::Rank {
             // A file is read straight into the tables' room.
             by_rank(&mut self.data);
-        } else if self.layout == Layout::Regions {
-            self.regions.extend(work.build_regions(puzzle, group));
         } else if cache.is_none() && Layout::builds_spread(n, k) {
             self.data.extend(work.build(puzzle, group, self.layout));
         } else {
@@ -331,9 +314,8 @@ impl Additive {
         for group in &self.groups {
             for (slot, &t) in group.tiles.iter().enumerate() {
                 for c in 0..self.n {
-                    let frame = u64::from(group.map[c]);
-                    let step = (frame * group.w[slot] as u64) | (frame << 32);
-                    steps[usize::from(t)][c] = step;
+                    let step = usize::from(group.map[c]) * group.w[slot];
+                    steps[usize::from(t)][c] = step as u32;
                 }
             }
         }
@@ -348,7 +330,7 @@ impl Additive {
 
     /// The bytes of the tables.
     pub(crate) fn bytes(&self) -> usize {
-        self.data.len() + 4 * self.regions.len()
+        self.data.len()
     }
 
     /// The most bytes [`Additive::with_cache`] holds at once for `groups` on N cells
@@ -357,16 +339,15 @@ impl Additive {
     /// beside the tables before it. An upper bound: a group that shares a table by
     /// symmetry is counted as built.
     pub(crate) fn peak_bytes(n: usize, groups: &[Vec<u8>], layout: Layout) -> usize {
+        let layout = layout.of_bytes();
         let (mut kept, mut peak) = (0, 0);
         for k in groups.iter().map(Vec::len) {
-            // Tables of regions are tables spread with a cache.
             let copy = match layout {
                 Layout::Rank => 0,
                 _ => table_len(n, k) + Layout::Spread.bytes(n, k),
             };
             let spread_build = match layout {
                 Layout::Spread if Layout::builds_spread(n, k) => build_bytes(n, k, layout),
-                Layout::Regions => build_bytes(n, k, layout),
                 _ => 0,
             };
             let build = build_bytes(n, k, Layout::Rank).max(spread_build);
@@ -380,10 +361,8 @@ impl Additive {
 mod fixed;
 mod layout;
 mod look_up;
-mod symmetry;
 
+use super::super::regions::{diagonal_fixing, symmetries};
 pub(crate) use fixed::on_fixed;
 pub(crate) use fixed::Fixed;
 pub(crate) use layout::Layout;
-pub(crate) use symmetry::{by_symmetry, in_reading_order};
-use symmetry::{diagonal_fixing, symmetries};
