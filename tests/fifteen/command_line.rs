@@ -30,7 +30,7 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
     assert!(error
         .to_string()
         .starts_with("case 1: memory limit reached: 1 MiB used by "));
-    // ida: the 80-move board outgrows the 3-4-4-4 tables (2 MiB to build with the blank's
+    // ida: the 80-move board outgrows the 3-4-4-4 tables (1.3 MiB to build with the blank's
     // regions); the 5-5-5 tables would take more than 2 MiB and are refused before they are
     // built.
     let mut small = Config::default();
@@ -41,7 +41,7 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
     assert_eq!(error.exit_code(), 3);
     assert_eq!(
         error.to_string(),
-        "case 1: memory limit reached: the tables this board needs take 18 MiB to build \
+        "case 1: memory limit reached: the tables this board needs take 20 MiB to build \
          (--max-memory 2)"
     );
     // The same limits end work on the 5×5 (Korf & Felner's #40, far beyond each).

@@ -515,7 +515,7 @@ impl Plan {
             Kind::Pdb(groups) => {
                 let n = self.puzzle.shape.cells();
                 match self.layout(groups) {
-                    Layout::Regions => RegionTables::bytes(n, groups).1,
+                    Layout::Regions => RegionTables::bytes(n, groups, self.build_threads).1,
                     layout => Additive::peak_bytes(n, groups, layout),
                 }
             }

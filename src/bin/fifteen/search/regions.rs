@@ -407,17 +407,17 @@ impl RegionTables {
         bound
     }
 
-    /// The bytes the tables of `groups` on N cells hold, and the most [`RegionTables::new`]
-    /// holds at once: the tables built before a group's and its build.
+    /// The bytes the tables of `groups` on N cells hold, and the most their builds hold at
+    /// once on `threads` threads, a group a thread at a time: every table, and beside each
+    /// build running (of the largest groups) its `seen` sets and two levels, 8 bytes an
+    /// entry (the two largest levels of the 4×4's groups hold at most 0.3 states an entry).
     #[cfg(not(feature = "judge"))]
-    pub(crate) fn bytes(n: usize, groups: &[Vec<u8>]) -> (usize, usize) {
-        let (mut kept, mut peak) = (0, 0);
-        for k in groups.iter().map(Vec::len) {
-            let entries = n.pow(k as u32);
-            peak = peak.max(kept + 8 * entries);
-            kept += 4 * entries;
-        }
-        (kept, peak.max(kept))
+    pub(crate) fn bytes(n: usize, groups: &[Vec<u8>], threads: usize) -> (usize, usize) {
+        let mut entries: Vec<usize> = groups.iter().map(|g| n.pow(g.len() as u32)).collect();
+        entries.sort_unstable_by(|a, b| b.cmp(a));
+        let kept = 4 * entries.iter().sum::<usize>();
+        let building: usize = entries.iter().take(threads.max(1)).sum();
+        (kept, kept + 8 * building)
     }
 
     /// The value of `tile` moved onto `to` from `from` on `side`, the blank ending on

@@ -16,12 +16,11 @@
 //! [`pdb::build::build_table`]).
 //!
 //! Small partitions built in the run (at most [`additive::Layout::REGIONS_BYTES`], on at
-//! most 24 cells: 5-5-5 on the 4×4) also keep, per placement, the blank's cells from which
-//! its least is reached ([`pdb::Regions`]): a group whose tiles wall the blank off from
-//! those cells counts 2 more. Korf's 100 with 5-5-5 and the reflection: 43.1 M nodes
-//! against 58.9 M, 13% fewer instructions, 42% more misses of a 512 KB L2 (four bytes an
-//! entry, not one): on the development machine about the same time in all (see the
-//! README's "The hardest 4×4 boards").
+//! most 24 cells: 5-5-5 on the 4×4) are `regions`' instead, four bytes an entry that keep
+//! the blank's cells from which a placement's least is reached (a group whose tiles wall
+//! the blank off from them counts 2 more); kept in files, they are byte tables here, whose
+//! entries tell only the blank's pockets ([`Pockets`]; the two measured side by side in
+//! `benches/README.md`).
 //!
 //! Two groups whose goal cells are images of each other under a symmetry of the board share
 //! one table, looked up through the symmetry, when the symmetry also fixes the goal's blank
