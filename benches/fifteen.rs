@@ -3,7 +3,10 @@
 //! of each 4×4 partition's tables, and IDA* with each on a few of Korf's instances; one 6-tile
 //! table on 1 and 2 threads; one board's IDA* on one thread and shared by two.
 
-use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
+use criterion::measurement::WallTime;
+use criterion::{
+    black_box, criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion,
+};
 
 #[allow(dead_code)]
 #[path = "../src/bin/fifteen/main.rs"]
@@ -13,12 +16,12 @@ use fifteen::board::Shape;
 use fifteen::cli::args::{Algorithm, Config, MapKind, Stored};
 use fifteen::cli::solve::Solver;
 use fifteen::goal::{is_reachable, spiral};
-use fifteen::search::bound::LinearConflict;
+use fifteen::search::bound::{LinearConflict, LowerBound};
 use fifteen::search::pdb::additive::{on_fixed, Additive, Fixed, Layout};
 use fifteen::search::pdb::build::build_table;
 use fifteen::search::pdb::TableWork;
 use fifteen::search::plan::P663;
-use fifteen::search::regions::{by_symmetry, P3444, P555};
+use fifteen::search::regions::{by_symmetry, RegionTables, P3444, P555};
 use fifteen::search::{ida, Budget, Limits, Puzzle};
 
 /// A board of `shape` and its goal.
@@ -157,11 +160,6 @@ fn fifteen(c: &mut Criterion) {
 fn partitions(c: &mut Criterion, korf: &[Case]) {
     let four = Shape { rows: 4, cols: 4 };
     let puzzle = Puzzle::new(four, standard(four).iter().map(|&t| t as u8).collect());
-    let limits = Limits {
-        max_nodes: None,
-        time_limit: None,
-        max_memory_mib: 1,
-    };
     let mut group = c.benchmark_group("fifteen pdb");
     group.sample_size(10);
     for (name, frame, layout) in [
@@ -172,30 +170,52 @@ fn partitions(c: &mut Criterion, korf: &[Case]) {
     ] {
         let groups = by_symmetry(&puzzle, 0, frame).expect("a corner blank");
         let layout = layout.unwrap_or_else(|| Layout::fitting(16, &groups));
+        let run = (&puzzle, name, korf);
+        if layout == Layout::Regions {
+            let build = || RegionTables::new(&puzzle, &groups, true);
+            group.bench_function(BenchmarkId::new("build", name), |b| {
+                b.iter(|| black_box(build()))
+            });
+            search_cases(&mut group, run, &build());
+            continue;
+        }
         let quiet = TableWork::quiet();
         let build = || Additive::with_cache(&puzzle, (&groups, layout), true, None, &quiet);
         group.bench_function(BenchmarkId::new("build", name), |b| {
             b.iter(|| black_box(build()))
         });
-        let tables = build();
-        for case in korf {
-            let board: Vec<u8> = case.board.iter().map(|&t| t as u8).collect();
-            group.bench_with_input(BenchmarkId::new(name, case.name), &board, |b, board| {
-                // As `fifteen` searches: over the tables' layout fixed at compile time.
-                b.iter(|| {
-                    on_fixed!(&tables, |bound| ida::solve(
-                        &puzzle,
-                        &bound,
-                        black_box(board),
-                        &Budget::new(limits),
-                        u64::MAX,
-                        1,
-                    ))
-                })
-            });
-        }
+        // As `fifteen` searches: over the tables' layout fixed at compile time.
+        on_fixed!(&build(), |bound| search_cases(&mut group, run, &bound));
     }
     group.finish();
+}
+
+/// IDA* with `bound` on each of the `korf` cases, in `group` under `name`.
+fn search_cases<B: LowerBound>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    (puzzle, name, korf): (&Puzzle, &str, &[Case]),
+    bound: &B,
+) {
+    let limits = Limits {
+        max_nodes: None,
+        time_limit: None,
+        max_memory_mib: 1,
+    };
+    for case in korf {
+        let board: Vec<u8> = case.board.iter().map(|&t| t as u8).collect();
+        group.bench_with_input(BenchmarkId::new(name, case.name), &board, |b, board| {
+            b.iter(|| {
+                ida::solve(
+                    puzzle,
+                    bound,
+                    black_box(board),
+                    &Budget::new(limits),
+                    u64::MAX,
+                    1,
+                )
+            })
+        });
+    }
 }
 
 /// One board's IDA* with 5-5-5 tables and reflection on 1 and 2 threads (iterations after one

@@ -96,9 +96,9 @@ impl Counter for Nodes {
     }
 }
 
-/// IDA* by `bound` from `start`, never undoing a move, each threshold of the parity of
-/// every path and at least `floor`, for at most `nodes` nodes: the canonical path, or the
-/// threshold whose pass the budget stopped (the ones below it hold no path).
+/// IDA* by `bound` from `start`, never undoing a move, thresholds of the paths' parity from
+/// `floor` on, for at most `nodes` nodes: the canonical path, or the threshold whose pass
+/// the budget stopped (none below it holds a path).
 fn search<B: LowerBound>(
     puzzle: &Puzzle,
     bound: &B,
@@ -119,14 +119,9 @@ fn search<B: LowerBound>(
     }
 }
 
-/// The canonical path from `cells` to `goal` on a board of `shape`, case number `case`:
-/// IDA* over the stages' tables in turn (see the module's), or the Manhattan distance. O(b^d)
-/// nodes for d moves, memory O(d) beside the tables.
-///
-/// # Constraints
-///
-/// `goal` is reachable from `cells`, two permutations of 0..N. A board of more than 256
-/// cells is refused ([`Error::TooLarge`]).
+/// The canonical path from `cells` to `goal` (reachable) on a board of `shape`, case `case`:
+/// IDA* over the stages' tables in turn, or the Manhattan distance. O(b^d) nodes for d moves,
+/// memory O(d) beside the tables; more than 256 cells refused ([`Error::TooLarge`]).
 fn shortest(
     (shape, cells, goal): (Shape, &[u32], &[u32]),
     case: usize,

@@ -122,10 +122,9 @@ impl<'a, B: LowerBound, C: Counter> Search<'a, B, C> {
         self.path.resize(threshold as usize, Move::Down);
     }
 
-    /// One pass over the tree of `root` within `threshold`: the nodes at depth `cut`
-    /// (`u32::MAX`: none) and the goals above it go to `frontier`, in the search's order,
-    /// instead of being searched; `least` starts anew. O(b^threshold) for the effective
-    /// branching factor b of the bound.
+    /// One pass over the tree of `root` within `threshold`, `least` anew; the nodes at depth
+    /// `cut` (`u32::MAX`: none) and the goals above go to `frontier`, in order, unsearched.
+    /// O(b^threshold), b the bound's effective branching factor.
     pub(crate) fn pass(&mut self, root: &Root<B::State>, threshold: u32, cut: u32) -> Step {
         self.least = u32::MAX;
         self.frontier.clear();

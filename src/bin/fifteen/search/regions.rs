@@ -42,22 +42,12 @@ impl Regions {
         (!regions & ((1 << Self::SHIFT) - 1)) | (u32::from(least) << Self::SHIFT)
     }
 
-    /// The least of `entry`: the table's entry without the regions.
-    #[inline(always)]
-    pub(crate) fn least(entry: u32) -> u8 {
-        (entry >> Self::SHIFT) as u8
-    }
-
-    /// The value of `entry` with the blank on cell `blank`: its least, or 2 more when
-    /// `blank` lies outside its regions. O(1).
-    ///
-    /// # Constraints
-    ///
-    /// `entry` is that of a placement, not of a number no placement has (least 255).
+    /// The value of `entry`, a placement's, with the blank on cell `blank`: its least, or 2
+    /// more when `blank` lies outside its regions. O(1).
     #[inline(always)]
     pub(crate) fn value(entry: u32, blank: usize) -> u8 {
         let outside = (entry >> (blank & CELL_MASK)) as u8 & 1;
-        Self::least(entry) + 2 * outside
+        (entry >> Self::SHIFT) as u8 + 2 * outside
     }
 }
 
@@ -129,22 +119,35 @@ fn spread_weights(n: usize, k: usize) -> Vec<usize> {
 /// placement first reached at depth d gets d and its regions of that depth.
 ///
 /// Time O(states · k) and a flood fill a state (states: placements × regions, about 0.6 M
-/// for 5 tiles of the 4×4); memory 8 bytes an index and 8 a state of two levels.
+/// for 5 tiles of the 4×4, whose reads of `seen` miss the caches: `u16` sets up to 16
+/// cells); memory 8 bytes an index (6 up to 16 cells) and 8 a state of two levels.
 ///
 /// # Constraints
 ///
 /// N ≤ [`Regions::CELLS`], 1 ≤ k < N, N^k < 2^32; the cells distinct and not `blank`.
-pub(crate) fn build(puzzle: &Puzzle, (cells, blank): (&[u8], usize)) -> Vec<u32> {
+pub(crate) fn build(puzzle: &Puzzle, group: (&[u8], usize)) -> Vec<u32> {
+    match puzzle.shape.cells() <= 16 {
+        true => build_with::<u16>(puzzle, group),
+        false => build_with::<u32>(puzzle, group),
+    }
+}
+
+/// [`build`] with the blank's cells seen as sets of type `S`, wide enough for N bits.
+fn build_with<S>(puzzle: &Puzzle, (cells, blank): (&[u8], usize)) -> Vec<u32>
+where
+    S: Copy + Default + Into<u32> + TryFrom<u32>,
+{
     let (n, k) = (puzzle.shape.cells(), cells.len());
     assert!(n <= Regions::CELLS && (1..n).contains(&k), "a bad group");
     let len = n.pow(k as u32);
     assert!(len <= u32::MAX as usize, "a table too large");
     let (masks, w) = (Masks::new(puzzle), spread_weights(n, k));
-    let (mut seen, mut table) = (vec![0u32; len], vec![u32::MAX; len]);
+    let (mut seen, mut table) = (vec![S::default(); len], vec![u32::MAX; len]);
+    let cells_of = |bits: u32| S::try_from(bits).unwrap_or_default();
     let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
     let region = masks.flood(blank, masks.all & !occupied);
     let r0: usize = cells.iter().zip(&w).map(|(&c, w)| usize::from(c) * w).sum();
-    seen[r0] = region;
+    seen[r0] = cells_of(region);
     table[r0] = Regions::entry(0, region);
     let (mut level, mut next, mut fresh) = (vec![(r0 as u32, region)], Vec::new(), Vec::new());
     let mut depth = 0;
@@ -163,21 +166,22 @@ pub(crate) fn build(puzzle: &Puzzle, (cells, blank): (&[u8], usize)) -> Vec<u32>
                     targets &= targets - 1;
                     let moved = (r as usize + to * wi) - from * wi;
                     // The blank ends where the tile was.
-                    if seen[moved] & (1 << from) != 0 {
+                    let before: u32 = seen[moved].into();
+                    if before & (1 << from) != 0 {
                         continue;
                     }
                     let free = masks.all & !(occupied ^ (1 << from) ^ (1 << to));
                     let region = masks.flood(from, free);
-                    if seen[moved] == 0 {
+                    if before == 0 {
                         fresh.push(moved);
                     }
-                    seen[moved] |= region;
+                    seen[moved] = cells_of(before | region);
                     next.push((moved as u32, region));
                 }
             }
         }
         for &r in &fresh {
-            table[r] = Regions::entry(depth, seen[r]);
+            table[r] = Regions::entry(depth, seen[r].into());
         }
         fresh.clear();
         std::mem::swap(&mut level, &mut next);
@@ -409,8 +413,8 @@ impl RegionTables {
 
     /// The bytes the tables of `groups` on N cells hold, and the most their builds hold at
     /// once on `threads` threads, a group a thread at a time: every table, and beside each
-    /// build running (of the largest groups) its `seen` sets and two levels, 8 bytes an
-    /// entry (the two largest levels of the 4×4's groups hold at most 0.3 states an entry).
+    /// build running (of the largest groups) its `seen` sets and two levels, at most 8 bytes
+    /// an entry (the two largest levels of the 4×4's groups hold at most 0.3 states an entry).
     #[cfg(not(feature = "judge"))]
     pub(crate) fn bytes(n: usize, groups: &[Vec<u8>], threads: usize) -> (usize, usize) {
         let mut entries: Vec<usize> = groups.iter().map(|g| n.pow(g.len() as u32)).collect();
