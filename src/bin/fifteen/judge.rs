@@ -56,7 +56,7 @@ struct Tables {
 }
 
 impl Tables {
-    /// The tables of `kept` when they are for `shape` and `goal`, else new ones, none built.
+    /// `kept` if for `shape` and `goal`, else new tables, none built.
     fn for_goal(kept: &mut Option<Tables>, shape: Shape, goal: Vec<u8>) -> &mut Tables {
         let same = |tables: &Tables| tables.puzzle.shape == shape && tables.puzzle.goal == goal;
         if !kept.as_ref().is_some_and(same) {

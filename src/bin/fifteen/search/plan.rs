@@ -619,9 +619,7 @@ impl Plan {
             }
         }
     }
-}
 
-impl Plan {
     /// The [`RegionTables`] of `groups` with reflection, their tables built on the
     /// plan's build threads, a group a thread at a time. Time: the largest share of
     /// [`regions::build`](super::regions::build)'s.

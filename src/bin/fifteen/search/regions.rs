@@ -320,19 +320,18 @@ pub(crate) struct RegionState {
     sum: [u32; 2],
 }
 
-/// What [`RegionTables`] needs to take a move back: per side, the moved group's index and
-/// value, and the sums.
+/// What an additive bound (also `pdb`'s) needs to undo a move: per side, the moved group's
+/// index and value, and the sums.
 #[derive(Clone, Copy, Default)]
-pub(crate) struct RegionUndo {
-    index: [u32; 2],
-    value: [u8; 2],
-    sum: [u32; 2],
+pub(crate) struct SidesUndo {
+    pub(crate) index: [u32; 2],
+    pub(crate) value: [u8; 2],
+    pub(crate) sum: [u32; 2],
 }
 
 impl RegionTables {
-    /// Builds the tables of `groups` (lists of goal cells) for `puzzle`'s goal, one after
-    /// another, with the reflected look-up when `reflect` (see [`RegionTables::of_tables`]).
-    /// Time and memory: [`build`]'s, a group.
+    /// Builds the tables of `groups` (lists of goal cells) one after another, with the
+    /// reflected look-up when `reflect` ([`RegionTables::of_tables`]); [`build`]'s cost.
     #[allow(dead_code)] // the judge edition's and the tests'; `plan` builds on threads
     pub(crate) fn new(puzzle: &Puzzle, groups: &[Vec<u8>], reflect: bool) -> Self {
         let blank = puzzle.goal_at[0];
@@ -449,7 +448,7 @@ impl RegionTables {
 
 impl LowerBound for RegionTables {
     type State = RegionState;
-    type Undo = RegionUndo;
+    type Undo = SidesUndo;
 
     #[cfg(not(feature = "judge"))]
     fn name(&self) -> String {
@@ -494,11 +493,11 @@ impl LowerBound for RegionTables {
         from: usize,
         to: usize,
         limit: u32,
-    ) -> (u32, RegionUndo) {
+    ) -> (u32, SidesUndo) {
         // Look first; write only when the move is not pruned.
-        let mut undo = RegionUndo {
+        let mut undo = SidesUndo {
             sum: state.sum,
-            ..RegionUndo::default()
+            ..SidesUndo::default()
         };
         let tile = usize::from(tile) & CELL_MASK;
         let own = self.moved(state, BOARD, tile, (from, to));
@@ -527,7 +526,7 @@ impl LowerBound for RegionTables {
     }
 
     #[inline]
-    fn undo(&self, state: &mut RegionState, tile: u8, _: usize, _: usize, undo: RegionUndo) {
+    fn undo(&self, state: &mut RegionState, tile: u8, _: usize, _: usize, undo: SidesUndo) {
         let tile = usize::from(tile) & CELL_MASK;
         for side in 0..self.sides {
             let g = usize::from(self.group_of[side][tile]) & (MAX_GROUPS - 1);

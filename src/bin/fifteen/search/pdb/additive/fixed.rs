@@ -3,7 +3,7 @@
 
 use super::super::super::bound::LowerBound;
 use super::super::super::Board;
-use super::{Additive, PdbState, PdbUndo};
+use super::{Additive, PdbState, SidesUndo};
 
 /// An [`Additive`] whose reflection (`REFLECT`) is fixed at compile time, so that a
 /// search over it carries the look-ups it makes and tests nothing (the search of Korf's
@@ -43,7 +43,7 @@ pub(crate) use on_fixed;
 
 impl<const REFLECT: bool> LowerBound for Fixed<'_, REFLECT> {
     type State = PdbState;
-    type Undo = PdbUndo;
+    type Undo = SidesUndo;
 
     fn name(&self) -> String {
         self.0.name.clone()
@@ -62,13 +62,13 @@ impl<const REFLECT: bool> LowerBound for Fixed<'_, REFLECT> {
         from: usize,
         to: usize,
         limit: u32,
-    ) -> (u32, PdbUndo) {
+    ) -> (u32, SidesUndo) {
         self.0
             .apply_in::<REFLECT>(state, cells, tile, from, to, limit)
     }
 
     #[inline]
-    fn undo(&self, state: &mut PdbState, tile: u8, from: usize, to: usize, undo: PdbUndo) {
+    fn undo(&self, state: &mut PdbState, tile: u8, from: usize, to: usize, undo: SidesUndo) {
         self.0.undo_in::<REFLECT>(state, tile, (from, to), undo)
     }
 }
@@ -77,7 +77,7 @@ impl<const REFLECT: bool> LowerBound for Fixed<'_, REFLECT> {
 /// the plan searches over [`Fixed`]).
 impl LowerBound for Additive {
     type State = PdbState;
-    type Undo = PdbUndo;
+    type Undo = SidesUndo;
 
     fn name(&self) -> String {
         self.name.clone()
@@ -96,13 +96,13 @@ impl LowerBound for Additive {
         from: usize,
         to: usize,
         limit: u32,
-    ) -> (u32, PdbUndo) {
+    ) -> (u32, SidesUndo) {
         on_fixed!(self, |fixed| fixed
             .apply(state, cells, tile, from, to, limit))
     }
 
     #[inline]
-    fn undo(&self, state: &mut PdbState, tile: u8, from: usize, to: usize, undo: PdbUndo) {
+    fn undo(&self, state: &mut PdbState, tile: u8, from: usize, to: usize, undo: SidesUndo) {
         on_fixed!(self, |fixed| fixed.undo(state, tile, from, to, undo))
     }
 }

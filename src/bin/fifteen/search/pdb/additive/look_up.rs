@@ -4,7 +4,7 @@
 use super::super::super::Board;
 use super::super::placement::{rank, rank_after_move};
 use super::super::{Pockets, CELL_MASK, MAX_CELLS, MAX_GROUP, MAX_GROUPS};
-use super::{Additive, Group, Layout, PdbState, PdbUndo, BOARD, REFLECTED};
+use super::{Additive, Group, Layout, PdbState, SidesUndo, BOARD, REFLECTED};
 
 impl Additive {
     /// The value of entry `i` ([`Pockets`]), with the blank on board cell `blank`, the
@@ -149,11 +149,11 @@ impl Additive {
         from: usize,
         to: usize,
         limit: u32,
-    ) -> (u32, PdbUndo) {
+    ) -> (u32, SidesUndo) {
         // Look first; write only when the move is not pruned.
-        let mut undo = PdbUndo {
+        let mut undo = SidesUndo {
             sum: state.sum,
-            ..PdbUndo::default()
+            ..SidesUndo::default()
         };
         let tile = (usize::from(tile), cells);
         let (sum, own) = self.moved(state, BOARD, tile, (from, to));
@@ -189,7 +189,7 @@ impl Additive {
         state: &mut PdbState,
         tile: u8,
         (from, to): (usize, usize),
-        undo: PdbUndo,
+        undo: SidesUndo,
     ) {
         let moved = (1 << (from & CELL_MASK)) ^ (1 << (to & CELL_MASK));
         for side in [BOARD, REFLECTED] {

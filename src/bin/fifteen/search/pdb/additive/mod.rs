@@ -72,15 +72,6 @@ pub(crate) struct PdbState {
     sum: [u32; 2],
 }
 
-/// What [`Additive`] needs to take a move back: per side, the moved group's index
-/// and value, and the sums.
-#[derive(Clone, Copy, Default)]
-pub(crate) struct PdbUndo {
-    index: [u32; 2],
-    value: [u8; 2],
-    sum: [u32; 2],
-}
-
 impl Additive {
     /// Builds the tables of `groups` (each a list of goal cells) for `puzzle`'s goal;
     /// `reflect` asks for the reflected look-up, used when the goal's blank lies on a
@@ -362,6 +353,7 @@ mod fixed;
 mod layout;
 mod look_up;
 
+use super::super::regions::SidesUndo;
 use super::super::regions::{diagonal_fixing, symmetries};
 pub(crate) use fixed::on_fixed;
 pub(crate) use fixed::Fixed;
