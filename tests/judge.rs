@@ -584,7 +584,7 @@ mod ghost;
 ";
 const RAW: &str = r#"
 mod ghost;
-// a string's line, kept
+    // a string's line, kept, its spaces too
 " "#;
 const QUOTE: char = '"';
 const BRACE: char = '{';
@@ -633,7 +633,7 @@ fn main() {
 
 /// What the fixture prints.
 const FIXTURE_PRINTS: &str =
-    "[\"flat\", \"inner\", \"deep\", \"leaf\"] type\n\nmod ghost;\n\nmod ghost;\n// a string's line, kept\n\" \"{";
+    "[\"flat\", \"inner\", \"deep\", \"leaf\"] type\n\nmod ghost;\n\nmod ghost;\n    // a string's line, kept, its spaces too\n\" \"{";
 
 #[test]
 fn the_bundle_is_the_program_rustc_builds_from_the_tree() {
@@ -653,7 +653,11 @@ fn the_bundle_is_the_program_rustc_builds_from_the_tree() {
             text.contains("every way of finding"),
             "comments stay: {text}"
         );
-        assert!(text.contains("// a string's line, kept"), "{text}");
+        assert!(text.contains("\n    // a string's line, kept"), "{text}");
+        assert!(
+            text.contains("\n\t\tkept: 1,\n"),
+            "indented by tabs: {text}"
+        );
         assert_eq!(text.contains("dropped"), feature.is_none(), "{text}");
         assert_eq!(text.contains("Left out of"), feature.is_none(), "{text}");
         let code = bundle::code_only(&text);
