@@ -166,9 +166,9 @@ fn build_numbered<X: Numbering>(
     }
 }
 
-/// The bytes [`build_table`] (or [`build_regions`]) holds at its peak for k tiles on
-/// N cells in `layout`, the table it returns among them: 6 an entry beside the
-/// table's, 12 when N > 16.
+/// The bytes [`build_table`] holds at its peak for k tiles on N cells in `layout` (by
+/// rank or spread), the table it returns among them: 6 an entry beside the table's, 12
+/// when N > 16.
 pub(crate) fn build_bytes(n: usize, k: usize, layout: Layout) -> usize {
     layout.bytes(n, k) + layout.entries(n, k) * if n <= 16 { 6 } else { 12 }
 }

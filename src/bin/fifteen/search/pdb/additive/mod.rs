@@ -61,9 +61,9 @@ const BOARD: usize = 0;
 const REFLECTED: usize = 1;
 
 /// The state of [`Additive`], per side ([`BOARD`], [`REFLECTED`]): each group's
-/// index in [`Additive::data`], its value, the board cells of its tiles (kept in
-/// tables of bytes only, to tell the blank's pocket, [`Pockets`]; the reflection maps
-/// pockets onto pockets), and their sum (0 for the reflection when there is none).
+/// index in [`Additive::data`], its value, the board cells of its tiles (to tell the
+/// blank's pocket, [`Pockets`]; the reflection maps pockets onto pockets), and their sum
+/// (0 for the reflection when there is none).
 #[derive(Clone, Copy)]
 pub(crate) struct PdbState {
     index: [[u32; MAX_GROUPS]; 2],
