@@ -56,7 +56,8 @@ use fifteen::search::pdb::{Pockets, TableWork};
 use fifteen::search::plan::{CENTRE323, P663, P6666, P771, P87};
 use fifteen::search::prune::MovePruner;
 use fifteen::search::regions::{
-    self, by_symmetry, in_reading_order, RegionTables, Regions, P3444, P555,
+    self, by_symmetry, diagonal_fixing, in_reading_order, symmetries, RegionTables, Regions, P3444,
+    P555,
 };
 use fifteen::search::walking::WalkingDistance;
 use fifteen::search::{ida, Budget, Limits, Puzzle};

@@ -495,3 +495,40 @@ fn partitions_cover_every_tile_once() {
         }
     }
 }
+
+#[test]
+fn symmetries_map_neighbours_to_neighbours_and_the_diagonals_fix_their_cells() {
+    for (rows, cols, count) in [(4, 4, 8), (3, 4, 4), (5, 5, 8), (2, 3, 4)] {
+        let shape = Shape { rows, cols };
+        let all = symmetries(shape);
+        assert_eq!(all.len(), count, "{shape:?}");
+        assert_eq!(
+            all[0],
+            (0..shape.cells()).collect::<Vec<_>>(),
+            "identity first"
+        );
+        let distinct: std::collections::HashSet<_> = all.iter().collect();
+        assert_eq!(distinct.len(), count, "{shape:?}");
+        for s in &all {
+            for a in 0..shape.cells() {
+                for b in adjacent(shape, a) {
+                    assert!(adjacent(shape, s[a]).any(|c| c == s[b]), "{shape:?} {s:?}");
+                }
+            }
+        }
+    }
+    // The 4×4: the main diagonal for cells on it, else the anti-diagonal; none off both.
+    let four = Shape { rows: 4, cols: 4 };
+    let main = |p: usize| (p % 4) * 4 + p / 4;
+    let anti = |p: usize| (3 - p % 4) * 4 + (3 - p / 4);
+    for cell in 0..16 {
+        let (r, c) = (cell / 4, cell % 4);
+        let expected: Option<Vec<usize>> = match (r == c, r + c == 3) {
+            (true, _) => Some((0..16).map(main).collect()),
+            (false, true) => Some((0..16).map(anti).collect()),
+            (false, false) => None,
+        };
+        assert_eq!(diagonal_fixing(four, cell), expected, "cell {cell}");
+    }
+    assert_eq!(diagonal_fixing(Shape { rows: 3, cols: 4 }, 0), None);
+}
