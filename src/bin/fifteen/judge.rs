@@ -50,9 +50,8 @@ const FIRST_NODES: u64 = 1 << 23;
 /// The tables of one shape and goal, by stage, each built on first use, kept across cases.
 struct Tables {
     puzzle: Puzzle,
-    /// The partitions of the stages, in order.
-    partitions: Vec<Vec<Vec<u8>>>,
-    built: Vec<Option<RegionTables>>,
+    /// The stages in order: a partition, and its tables once built.
+    stages: Vec<(Vec<Vec<u8>>, Option<RegionTables>)>,
 }
 
 impl Tables {
@@ -70,12 +69,8 @@ impl Tables {
             } else {
                 Vec::new()
             };
-            let built = partitions.iter().map(|_| None).collect();
-            *kept = Some(Tables {
-                puzzle,
-                partitions,
-                built,
-            });
+            let stages = partitions.into_iter().map(|p| (p, None)).collect();
+            *kept = Some(Tables { puzzle, stages });
         }
         kept.as_mut().expect("set above")
     }
@@ -137,21 +132,13 @@ fn shortest(
     }
     let bytes = |board: &[u32]| board.iter().map(|&t| t as u8).collect::<Vec<u8>>();
     let start = bytes(cells);
-    let Tables {
-        puzzle,
-        partitions,
-        built,
-    } = Tables::for_goal(kept, shape, bytes(goal));
+    let Tables { puzzle, stages } = Tables::for_goal(kept, shape, bytes(goal));
     // A case starts at the last stage already built.
-    let first = built.iter().rposition(Option::is_some).unwrap_or(0);
-    let mut floor = 0;
-    for (stage, groups) in partitions.iter().enumerate().skip(first) {
-        let nodes = if stage + 1 == partitions.len() {
-            u64::MAX
-        } else {
-            FIRST_NODES
-        };
-        let bound = built[stage].get_or_insert_with(|| RegionTables::new(puzzle, groups, true));
+    let first = stages.iter().rposition(|(_, b)| b.is_some()).unwrap_or(0);
+    let (mut floor, last) = (0, stages.len().saturating_sub(1));
+    for (stage, (groups, built)) in stages.iter_mut().enumerate().skip(first) {
+        let nodes = if stage == last { u64::MAX } else { FIRST_NODES };
+        let bound = built.get_or_insert_with(|| RegionTables::new(puzzle, groups, true));
         match search(puzzle, bound, &start, (floor, nodes)) {
             Ok(path) => return Ok(path),
             Err(threshold) => floor = threshold,
