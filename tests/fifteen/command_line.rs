@@ -31,19 +31,34 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
         .to_string()
         .starts_with("case 1: memory limit reached: 1 MiB used by "));
     // ida: the 80-move board outgrows the 3-4-4-4 tables (1.3 MiB to build with the blank's
-    // regions); the 5-5-5 tables would take more than 2 MiB and are refused before they are
-    // built.
+    // regions); the 5-5-5 tables would take more than 2 MiB and are left out before they are
+    // built, said once, and the 3-4-4-4 stage goes on (here to the node limit); with 1 MiB
+    // not even the first tables fit.
+    let hard80 = "4\n0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1\n";
     let mut small = Config::default();
     small.limits.max_memory_mib = 2;
-    let error = run_text(&small, "4\n0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1\n")
-        .1
-        .unwrap_err();
+    small.limits.max_nodes = Some(20_000_000);
+    let (log, result) = run_logged(&small, hard80);
+    let error = result.unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "case 1: node limit reached: 20000000 nodes generated (--max-nodes 20000000)"
+    );
+    assert_eq!(
+        log,
+        "note: the 5-5-5 tables would take 20 MiB to build (--max-memory 2): the search goes \
+         on with smaller tables, more slowly\n"
+    );
+    small.limits.max_memory_mib = 1;
+    let (log, result) = run_logged(&small, hard80);
+    let error = result.unwrap_err();
     assert_eq!(error.exit_code(), 3);
     assert_eq!(
         error.to_string(),
-        "case 1: memory limit reached: the tables this board needs take 20 MiB to build \
-         (--max-memory 2)"
+        "case 1: memory limit reached: the tables this board needs take 2 MiB to build \
+         (--max-memory 1)"
     );
+    assert_eq!(log, "");
     // The same limits end work on the 5×5 (Korf & Felner's #40, far beyond each).
     let korf40 = "5\n2 17 4 13 7 12 10 3 0 16 21 24 8 5 18 20 15 19 14 9 22 11 6 1 23\n";
     let mut five = Config {
@@ -65,13 +80,16 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
     );
     five.limits.time_limit = None;
     five.limits.max_memory_mib = 2;
-    let error = run_text(&five, korf40).1.unwrap_err();
-    assert_eq!(error.exit_code(), 3);
+    five.limits.max_nodes = Some(3_000_000);
+    let (log, result) = run_logged(&five, korf40);
+    let error = result.unwrap_err();
     assert!(
-        error
-            .to_string()
-            .contains("the tables this board needs take"),
+        error.to_string().starts_with("case 1: node limit reached"),
         "{error}"
+    );
+    assert!(
+        log.starts_with("note: the 4-4-4-4-4-4 tables would take "),
+        "{log}"
     );
     let mut timed = Config::default();
     timed.limits.time_limit = Some(std::time::Duration::from_millis(1));

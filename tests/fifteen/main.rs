@@ -292,13 +292,26 @@ fn scratch_dir(name: &str) -> std::path::PathBuf {
 
 /// Runs `run` on `input`, returning stdout and the error.
 fn run_text(config: &Config, input: &str) -> (String, Result<(), Error>) {
-    let mut output = Vec::new();
+    let (output, _, result) = run_both(config, input);
+    (output, result)
+}
+
+/// [`run_text`], returning what it writes to its log (stderr) instead of its output.
+fn run_logged(config: &Config, input: &str) -> (String, Result<(), Error>) {
+    let (_, log, result) = run_both(config, input);
+    (log, result)
+}
+
+/// Runs `run` on `input`: its output, its log (stderr) and the error.
+fn run_both(config: &Config, input: &str) -> (String, String, Result<(), Error>) {
+    let (mut output, mut log) = (Vec::new(), Vec::new());
     let result = run(
         config,
         input.as_bytes(),
         &mut output,
-        &mut Vec::new(),
+        &mut log,
         Terminals::default(),
     );
-    (String::from_utf8(output).unwrap(), result)
+    let text = |bytes| String::from_utf8(bytes).unwrap();
+    (text(output), text(log), result)
 }

@@ -13,7 +13,7 @@ pub enum LimitHit {
     Time { seconds: f64, nodes: u64 },
     /// Returned when the level map and queue of `astar` or `bfs` outgrow `--max-memory`.
     Memory { mib: usize, states: usize },
-    /// Returned, before anything is allocated, when `ida`'s next tables would need more
+    /// Returned, before anything is allocated, when `ida`'s first tables would need more
     /// than `--max-memory` to build and keep.
     Tables { mib: usize, need_mib: usize },
     /// Returned when the search of a case is called off because an earlier case failed

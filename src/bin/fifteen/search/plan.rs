@@ -155,6 +155,8 @@ struct Stage {
     /// or on stderr whatever it is (`Note`).
     advice: Option<Advice>,
     advised: AtomicBool,
+    /// Set once the stage has been left out for the memory limit (and said so).
+    left_out: AtomicBool,
 }
 
 /// A line a stage tells once, and to whom.
@@ -276,6 +278,7 @@ impl Plan {
             built: OnceLock::new(),
             advice: None,
             advised: AtomicBool::new(false),
+            left_out: AtomicBool::new(false),
         };
         let partition = |frames: &[(usize, &[&[u8]])], sizes: &[usize]| {
             Kind::Pdb(partition(&puzzle, frames, sizes))
@@ -341,7 +344,11 @@ impl Plan {
     /// Solves `start` by the stages in order, from the last one already built; tables
     /// built on the way say so through `notes`. The search of one stage:
     /// [`ida::solve`] on the plan's threads, from the threshold where the stage before
-    /// it gave up (its iterations below were searched whole, and found no path).
+    /// it gave up (its iterations below were searched whole, and found no path). A
+    /// stage after the first whose tables would pass `budget`'s memory limit at the peak
+    /// of their build is left out with those after it (said once through `notes`), and
+    /// the stage before it never gives up; a first stage that does not fit is the
+    /// [`LimitHit::Tables`] error.
     pub(crate) fn solve(
         &self,
         start: &[u8],
@@ -360,7 +367,16 @@ impl Plan {
         };
         let mut names = Vec::new();
         let mut floor = 0;
-        for stage in &self.stages[first..] {
+        let mut last = first;
+        // (A first stage that does not fit is the error, told before any note.)
+        let first_fits = budget.check_tables(self.peak_bytes(&self.stages[first]));
+        while let Some(next) = self.stages.get(last + 1).filter(|_| first_fits.is_ok()) {
+            if !self.fits(next, budget, notes) {
+                break;
+            }
+            last += 1;
+        }
+        for (i, stage) in self.stages.iter().enumerate().take(last + 1).skip(first) {
             let bound = self.bound_of(stage, (budget, notes), &mut solved.table)?;
             let board = (&self.puzzle, start, budget);
             // The deeper move pruner only when its build fits beside the tables.
@@ -372,7 +388,8 @@ impl Plan {
                     ..self.sharing
                 },
             };
-            let limits = ((stage.give_up, floor), sharing);
+            let give_up = if i == last { u64::MAX } else { stage.give_up };
+            let limits = ((give_up, floor), sharing);
             let (name, outcome) = match bound {
                 Built::LinearConflict(bound) => search_with(bound, board, limits)?,
                 Built::WalkingDistance(bound) => search_with(bound, board, limits)?,
@@ -506,6 +523,30 @@ impl Plan {
                     Built::Regions(bound) => job.run(puzzle, bound),
                 }),
         )
+    }
+
+    /// Whether the tables of `stage` are built or fit `budget`'s memory limit at the
+    /// peak of their build; when they do not, says once through `notes` that the
+    /// search goes on without them.
+    fn fits(&self, stage: &Stage, budget: &Budget, notes: &dyn Notes) -> bool {
+        if stage.built.get().is_some() {
+            return true;
+        }
+        let Err(LimitHit::Tables { mib, need_mib }) = budget.check_tables(self.peak_bytes(stage))
+        else {
+            return true;
+        };
+        if !stage.left_out.swap(true, Ordering::Relaxed) {
+            let name = match &stage.kind {
+                Kind::Pdb(groups) => sizes_text(groups),
+                kind => kind.unit_name(),
+            };
+            notes.note(&format!(
+                "note: the {name} tables would take {need_mib} MiB to build (--max-memory \
+                 {mib}): the search goes on with smaller tables, more slowly"
+            ));
+        }
+        false
     }
 
     /// The bytes the tables of `stage` hold at the peak of their build (0 for a bound
