@@ -32,11 +32,16 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
         .starts_with("case 1: memory limit reached: 1 MiB used by "));
     // ida: the 80-move board outgrows the 3-4-4-4 tables (1.3 MiB to build with the blank's
     // regions); the 5-5-5 tables would take more than 2 MiB and are left out before they are
-    // built, said once, and the 3-4-4-4 stage goes on (here to the node limit); with 1 MiB
-    // not even the first tables fit.
+    // built: the 3-4-4-4 stage goes on where it would give up, said once (here to the node
+    // limit). A board that the 3-4-4-4 stage solves says nothing. With 1 MiB not even the
+    // first tables fit.
     let hard80 = "4\n0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1\n";
     let mut small = Config::default();
     small.limits.max_memory_mib = 2;
+    let korf8 = "4\n9 6 15 2 11 7 3 10 14 12 0 8 13 1 5 4\n";
+    let (log, result) = run_logged(&small, korf8);
+    assert!(result.is_ok());
+    assert_eq!(log, "");
     small.limits.max_nodes = Some(20_000_000);
     let (log, result) = run_logged(&small, hard80);
     let error = result.unwrap_err();

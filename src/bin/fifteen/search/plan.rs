@@ -346,9 +346,9 @@ impl Plan {
     /// [`ida::solve`] on the plan's threads, from the threshold where the stage before
     /// it gave up (its iterations below were searched whole, and found no path). A
     /// stage after the first whose tables would pass `budget`'s memory limit at the peak
-    /// of their build is left out with those after it (said once through `notes`), and
-    /// the stage before it never gives up; a first stage that does not fit is the
-    /// [`LimitHit::Tables`] error.
+    /// of their build is left out with those after it: the stage before it goes on where
+    /// it would give up, saying so once through `notes`. A first stage that does not fit
+    /// is the [`LimitHit::Tables`] error.
     pub(crate) fn solve(
         &self,
         start: &[u8],
@@ -367,15 +367,13 @@ impl Plan {
         };
         let mut names = Vec::new();
         let mut floor = 0;
-        let mut last = first;
-        // (A first stage that does not fit is the error, told before any note.)
-        let first_fits = budget.check_tables(self.peak_bytes(&self.stages[first]));
-        while let Some(next) = self.stages.get(last + 1).filter(|_| first_fits.is_ok()) {
-            if !self.fits(next, budget, notes) {
-                break;
-            }
-            last += 1;
-        }
+        let fits = |stage: &Stage| {
+            stage.built.get().is_some() || budget.check_tables(self.peak_bytes(stage)).is_ok()
+        };
+        let last = (first + 1..self.stages.len())
+            .take_while(|&i| fits(&self.stages[i]))
+            .last()
+            .unwrap_or(first);
         for (i, stage) in self.stages.iter().enumerate().take(last + 1).skip(first) {
             let bound = self.bound_of(stage, (budget, notes), &mut solved.table)?;
             let board = (&self.puzzle, start, budget);
@@ -388,26 +386,35 @@ impl Plan {
                     ..self.sharing
                 },
             };
-            let give_up = if i == last { u64::MAX } else { stage.give_up };
-            let limits = ((give_up, floor), sharing);
-            let (name, outcome) = match bound {
-                Built::LinearConflict(bound) => search_with(bound, board, limits)?,
-                Built::WalkingDistance(bound) => search_with(bound, board, limits)?,
-                Built::Pdb(tables) => {
-                    on_fixed!(tables, |bound| search_with(&bound, board, limits)?)
+            let mut give_up = stage.give_up;
+            loop {
+                let limits = ((give_up, floor), sharing);
+                let (name, outcome) = match bound {
+                    Built::LinearConflict(bound) => search_with(bound, board, limits)?,
+                    Built::WalkingDistance(bound) => search_with(bound, board, limits)?,
+                    Built::Pdb(tables) => {
+                        on_fixed!(tables, |bound| search_with(&bound, board, limits)?)
+                    }
+                    Built::Regions(bound) => search_with(bound, board, limits)?,
+                };
+                if names.last() != Some(&name) {
+                    names.push(name);
                 }
-                Built::Regions(bound) => search_with(bound, board, limits)?,
-            };
-            names.push(name);
-            solved.bounds = names.join(" then ");
-            match outcome {
-                ida::Outcome::Path(path) => {
-                    solved.moves = Some(path);
-                    solved.bound = Some(stage.kind.unit_name());
-                    return Ok(solved);
+                solved.bounds = names.join(" then ");
+                match outcome {
+                    ida::Outcome::Path(path) => {
+                        solved.moves = Some(path);
+                        solved.bound = Some(stage.kind.unit_name());
+                        return Ok(solved);
+                    }
+                    ida::Outcome::NoPath => return Ok(solved),
+                    ida::Outcome::GaveUp(at) => floor = at,
                 }
-                ida::Outcome::NoPath => return Ok(solved),
-                ida::Outcome::GaveUp(at) => floor = at,
+                match self.stages.get(last + 1) {
+                    Some(left_out) if i == last => self.tell_left_out(left_out, budget, notes),
+                    _ => break,
+                }
+                give_up = u64::MAX;
             }
         }
         // The last stage never gives up.
@@ -525,16 +532,12 @@ impl Plan {
         )
     }
 
-    /// Whether the tables of `stage` are built or fit `budget`'s memory limit at the
-    /// peak of their build; when they do not, says once through `notes` that the
-    /// search goes on without them.
-    fn fits(&self, stage: &Stage, budget: &Budget, notes: &dyn Notes) -> bool {
-        if stage.built.get().is_some() {
-            return true;
-        }
+    /// Says once through `notes` that the search goes on without the tables of
+    /// `stage`, which do not fit `budget`'s memory limit at the peak of their build.
+    fn tell_left_out(&self, stage: &Stage, budget: &Budget, notes: &dyn Notes) {
         let Err(LimitHit::Tables { mib, need_mib }) = budget.check_tables(self.peak_bytes(stage))
         else {
-            return true;
+            return;
         };
         if !stage.left_out.swap(true, Ordering::Relaxed) {
             let name = match &stage.kind {
@@ -546,7 +549,6 @@ impl Plan {
                  {mib}): the search goes on with smaller tables, more slowly"
             ));
         }
-        false
     }
 
     /// The bytes the tables of `stage` hold at the peak of their build (0 for a bound
