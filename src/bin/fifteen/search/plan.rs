@@ -367,14 +367,23 @@ impl Plan {
         };
         let mut names = Vec::new();
         let mut floor = 0;
-        let fits = |stage: &Stage| {
-            stage.built.get().is_some() || budget.check_tables(self.peak_bytes(stage)).is_ok()
-        };
-        let last = (first + 1..self.stages.len())
-            .take_while(|&i| fits(&self.stages[i]))
-            .last()
-            .unwrap_or(first);
-        for (i, stage) in self.stages.iter().enumerate().take(last + 1).skip(first) {
+        // The first later stage whose tables would pass the memory limit, and why: the
+        // stage before it searches again where it would give up, after saying so.
+        let refused = (first + 1..self.stages.len()).find_map(|i| {
+            let stage = &self.stages[i];
+            let built = stage.built.get().is_some();
+            let hit = budget.check_tables(self.peak_bytes(stage)).err();
+            hit.filter(|_| !built).map(|hit| (i, hit))
+        });
+        let last = refused.as_ref().map_or(self.stages.len(), |&(i, _)| i) - 1;
+        let passes = (first..=last)
+            .map(|i| (i, self.stages[i].give_up, None))
+            .chain(refused.map(|refused| (last, u64::MAX, Some(refused))));
+        for (i, give_up, refused) in passes {
+            if let Some((left_out, hit)) = refused {
+                tell_left_out(&self.stages[left_out], hit, notes);
+            }
+            let stage = &self.stages[i];
             let bound = self.bound_of(stage, (budget, notes), &mut solved.table)?;
             let board = (&self.puzzle, start, budget);
             // The deeper move pruner only when its build fits beside the tables.
@@ -386,35 +395,28 @@ impl Plan {
                     ..self.sharing
                 },
             };
-            let mut give_up = stage.give_up;
-            loop {
-                let limits = ((give_up, floor), sharing);
-                let (name, outcome) = match bound {
-                    Built::LinearConflict(bound) => search_with(bound, board, limits)?,
-                    Built::WalkingDistance(bound) => search_with(bound, board, limits)?,
-                    Built::Pdb(tables) => {
-                        on_fixed!(tables, |bound| search_with(&bound, board, limits)?)
-                    }
-                    Built::Regions(bound) => search_with(bound, board, limits)?,
-                };
-                if names.last() != Some(&name) {
-                    names.push(name);
+            let limits = ((give_up, floor), sharing);
+            let (name, outcome) = match bound {
+                Built::LinearConflict(bound) => search_with(bound, board, limits)?,
+                Built::WalkingDistance(bound) => search_with(bound, board, limits)?,
+                Built::Pdb(tables) => {
+                    on_fixed!(tables, |bound| search_with(&bound, board, limits)?)
                 }
-                solved.bounds = names.join(" then ");
-                match outcome {
-                    ida::Outcome::Path(path) => {
-                        solved.moves = Some(path);
-                        solved.bound = Some(stage.kind.unit_name());
-                        return Ok(solved);
-                    }
-                    ida::Outcome::NoPath => return Ok(solved),
-                    ida::Outcome::GaveUp(at) => floor = at,
+                Built::Regions(bound) => search_with(bound, board, limits)?,
+            };
+            // (A stage searched again is named once.)
+            if names.last() != Some(&name) {
+                names.push(name);
+            }
+            solved.bounds = names.join(" then ");
+            match outcome {
+                ida::Outcome::Path(path) => {
+                    solved.moves = Some(path);
+                    solved.bound = Some(stage.kind.unit_name());
+                    return Ok(solved);
                 }
-                match self.stages.get(last + 1) {
-                    Some(left_out) if i == last => self.tell_left_out(left_out, budget, notes),
-                    _ => break,
-                }
-                give_up = u64::MAX;
+                ida::Outcome::NoPath => return Ok(solved),
+                ida::Outcome::GaveUp(at) => floor = at,
             }
         }
         // The last stage never gives up.
@@ -530,25 +532,6 @@ impl Plan {
                     Built::Regions(bound) => job.run(puzzle, bound),
                 }),
         )
-    }
-
-    /// Says once through `notes` that the search goes on without the tables of
-    /// `stage`, which do not fit `budget`'s memory limit at the peak of their build.
-    fn tell_left_out(&self, stage: &Stage, budget: &Budget, notes: &dyn Notes) {
-        let Err(LimitHit::Tables { mib, need_mib }) = budget.check_tables(self.peak_bytes(stage))
-        else {
-            return;
-        };
-        if !stage.left_out.swap(true, Ordering::Relaxed) {
-            let name = match &stage.kind {
-                Kind::Pdb(groups) => sizes_text(groups),
-                kind => kind.unit_name(),
-            };
-            notes.note(&format!(
-                "note: the {name} tables would take {need_mib} MiB to build (--max-memory \
-                 {mib}): the search goes on with smaller tables, more slowly"
-            ));
-        }
     }
 
     /// The bytes the tables of `stage` hold at the peak of their build (0 for a bound
@@ -682,6 +665,24 @@ impl Plan {
         tables.sort_unstable_by_key(|&(g, _)| g);
         let tables = tables.into_iter().map(|(_, table)| table).collect();
         RegionTables::of_tables(puzzle, groups, tables, true)
+    }
+}
+
+/// Says once through `notes` that the search goes on without the tables of `stage`, which
+/// `hit` the memory limit at the peak of their build.
+fn tell_left_out(stage: &Stage, hit: LimitHit, notes: &dyn Notes) {
+    let LimitHit::Tables { mib, need_mib } = hit else {
+        return;
+    };
+    if !stage.left_out.swap(true, Ordering::Relaxed) {
+        let name = match &stage.kind {
+            Kind::Pdb(groups) => sizes_text(groups),
+            kind => kind.unit_name(),
+        };
+        notes.note(&format!(
+            "note: the {name} tables would take {need_mib} MiB to build (--max-memory \
+             {mib}): the search goes on with smaller tables, more slowly"
+        ));
     }
 }
 
