@@ -213,25 +213,55 @@ fn scratch(name: &str) -> std::path::PathBuf {
     dir
 }
 
-/// The units with a result file in the work directory `dir`, as (threshold, id).
-fn finished(dir: &Path) -> BTreeSet<(u32, usize)> {
-    let mut done = BTreeSet::new();
+/// The result lines kept in the work directory `dir`, as (threshold, id, line): a decided
+/// round's gathered in `round-T.results`, a round under way's in `round-T/ID.result`.
+fn kept_results(dir: &Path) -> Vec<(u32, usize, String)> {
+    let mut kept = Vec::new();
+    let mut take = |path: &Path| {
+        for line in std::fs::read_to_string(path).unwrap().lines() {
+            let id = field(line, "id")
+                .split('/')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            let threshold = field(line, "threshold").parse().unwrap();
+            kept.push((threshold, id, line.to_string()));
+        }
+    };
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
-        let Some(threshold) = (path.file_name().unwrap().to_str().unwrap())
-            .strip_prefix("round-")
-            .and_then(|t| t.parse().ok())
-        else {
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        if !name.starts_with("round-") {
             continue;
-        };
-        for result in std::fs::read_dir(&path).unwrap() {
-            let name = result.unwrap().file_name().into_string().unwrap();
-            if let Some(id) = name.strip_suffix(".result") {
-                done.insert((threshold, id.parse().unwrap()));
+        }
+        if name.ends_with(".results") {
+            take(&path);
+        } else if path.is_dir() {
+            for result in std::fs::read_dir(&path).unwrap() {
+                let result = result.unwrap().path();
+                if result.extension().is_some_and(|e| e == "result") {
+                    take(&result);
+                }
             }
         }
     }
-    done
+    kept
+}
+
+/// The units with a result kept in the work directory `dir`, as (threshold, id).
+fn finished(dir: &Path) -> BTreeSet<(u32, usize)> {
+    (kept_results(dir).into_iter())
+        .map(|(threshold, id, _)| (threshold, id))
+        .collect()
+}
+
+/// The rounds of the work directory `dir` whose results are still a file a unit.
+fn under_way(dir: &Path) -> Vec<String> {
+    let entries = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path());
+    (entries.filter(|path| path.is_dir()))
+        .map(|path| path.file_name().unwrap().to_str().unwrap().to_string())
+        .collect()
 }
 
 /// The units logged one a line by an engine, as (threshold, id).
@@ -298,6 +328,8 @@ fn a_driver_stopped_in_a_round_goes_on_without_working_a_finished_unit_again() {
         0 < in_round && in_round < size,
         "{in_round} of {size} units done"
     );
+    // The rounds before it decided, their results gathered; its own a file a unit.
+    assert_eq!(under_way(&stopped), [format!("round-{largest}")]);
     let kept_units = std::fs::read(stopped.join(format!("round-{largest}.units"))).unwrap();
     // Started again, with an engine that works every unit twice: the same answer, no
     // unit with a result worked again, the round's units file as it was.
@@ -315,10 +347,28 @@ fn a_driver_stopped_in_a_round_goes_on_without_working_a_finished_unit_again() {
     let round = std::fs::read(stopped.join(format!("round-{largest}.units"))).unwrap();
     assert_eq!(round, kept_units);
     assert!(finished(&whole).is_subset(&finished(&stopped)));
+    assert!(under_way(&stopped).is_empty(), "{:?}", under_way(&stopped));
     // Once more: every result is there, nothing goes to the engine.
     let none = dir.join("none.log");
     answers(&stopped, &format!("tee -a \"{}\"", none.display()));
     assert!(logged(&none).is_empty());
+    // A driver stopped while gathering a round leaves its results twice: read alike,
+    // gathered again. One that disagrees with the gathered file fails the run.
+    let (threshold, id, line) = kept_results(&stopped).swap_remove(0);
+    let folder = stopped.join(format!("round-{threshold}"));
+    std::fs::create_dir(&folder).unwrap();
+    let twice = folder.join(format!("{id}.result"));
+    std::fs::write(&twice, format!("{line}\n")).unwrap();
+    answers(&stopped, &format!("tee -a \"{}\"", none.display()));
+    assert!(logged(&none).is_empty());
+    assert!(under_way(&stopped).is_empty(), "{:?}", under_way(&stopped));
+    std::fs::create_dir(&folder).unwrap();
+    let nodes = field(&line, "nodes");
+    let other = line.replace(&format!("nodes={nodes}"), &format!("nodes={nodes}1"));
+    std::fs::write(&twice, format!("{other}\n")).unwrap();
+    let (code, answer, stderr) = drive(&stopped, "cat > /dev/null");
+    assert_eq!((code, answer.as_str()), (1, ""), "{stderr}");
+    assert!(stderr.contains(&format!("{id}.result")), "{stderr}");
 }
 
 #[test]
@@ -400,12 +450,9 @@ fn a_decided_round_ends_the_engine_and_what_it_started() {
     let last = units.iter().map(|u| u.0).max().unwrap();
     let round = std::fs::read_to_string(work_dir.join(format!("round-{last}.units"))).unwrap();
     let worked = units.iter().filter(|u| u.0 == last).count();
-    let solved = (finished(&work_dir).into_iter())
-        .filter(|u| u.0 == last)
-        .find(|&(_, id)| {
-            let path = work_dir.join(format!("round-{last}/{id}.result"));
-            std::fs::read_to_string(path).unwrap().contains("solved=")
-        })
+    let solved = (kept_results(&work_dir).into_iter())
+        .find(|(threshold, _, line)| *threshold == last && line.contains("solved="))
+        .map(|(threshold, id, _)| (threshold, id))
         .unwrap();
     assert!(
         worked <= solved.1 + 1,

@@ -3,12 +3,15 @@
 //! to an engine, each result kept in a file as it comes, merged, until the answer.
 //!
 //! The work directory holds `round-T.units`, the unit lines of the round of threshold T,
-//! and `round-T/ID.result`, the result line of its unit ID. Each is written under a
-//! temporary name (starting with `.`) and then renamed, so a stopped driver leaves no
-//! half-written file. A driver started again on the directory goes through the rounds
-//! from the first: a round whose units file is there keeps it, a unit whose result is
-//! there is not worked again, and a result that comes twice must agree with the file.
-//! The directory is small text: a round holds a few lines a worker.
+//! and `round-T/ID.result`, the result line of its unit ID while the round is under way;
+//! once it is decided, its results are gathered into `round-T.results`, a line a unit
+//! worked in the order of the units, and its folder is removed. Each file is written
+//! under a temporary name (starting with `.`) and then renamed, so a stopped driver
+//! leaves no half-written file. A driver started again on the directory goes through the
+//! rounds from the first: a round whose units file is there keeps it, a unit whose result
+//! is there (in either form; a driver stopped while gathering leaves both) is not worked
+//! again, and a result that comes twice must agree with the file. The directory is small
+//! text: two files a decided round, and a file a unit done of the round under way.
 
 use super::super::board::Move;
 use super::super::error::Error;
@@ -80,9 +83,14 @@ impl Driver<'_> {
         self.dir.join(format!("round-{threshold}.units"))
     }
 
-    /// The folder of the results of the round of `threshold`.
+    /// The folder of the results of the round of `threshold` while it is under way.
     fn results_path(&self, threshold: u32) -> PathBuf {
         self.dir.join(format!("round-{threshold}"))
+    }
+
+    /// The file of the results of the round of `threshold` once it is decided.
+    fn gathered_path(&self, threshold: u32) -> PathBuf {
+        self.dir.join(format!("round-{threshold}.results"))
     }
 
     /// A unit of the round of least threshold kept in the directory, if any.
@@ -132,20 +140,25 @@ impl Driver<'_> {
         Ok(Some(units))
     }
 
-    /// Puts the results kept for `book`'s round in it.
+    /// Puts the results kept for `book`'s round in it: gathered, and in its folder.
     fn kept_results(&self, book: &mut Book) -> Result<(), Error> {
-        let folder = self.results_path(book.round.threshold);
-        let entries = match std::fs::read_dir(&folder) {
-            Ok(entries) => entries,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-            Err(e) => return Err(dir_error(&folder, e)),
-        };
-        for entry in entries {
-            let path = entry.map_err(|e| dir_error(&folder, e))?.path();
-            let name = path.file_name().unwrap_or_default().to_string_lossy();
-            if name.starts_with('.') || !name.ends_with(".result") {
-                continue;
+        let threshold = book.round.threshold;
+        let mut files = vec![self.gathered_path(threshold)];
+        let folder = self.results_path(threshold);
+        match std::fs::read_dir(&folder) {
+            Ok(entries) => {
+                for entry in entries {
+                    let path = entry.map_err(|e| dir_error(&folder, e))?.path();
+                    let name = path.file_name().unwrap_or_default().to_string_lossy();
+                    if !name.starts_with('.') && name.ends_with(".result") {
+                        files.push(path);
+                    }
+                }
             }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(dir_error(&folder, e)),
+        }
+        for path in files {
             for line in read_kept(&path)?.unwrap_or_default() {
                 let taken = match line {
                     Line::Worked(worked) => book.add_result(worked),
@@ -155,6 +168,19 @@ impl Driver<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Gathers the results of `book`'s round, decided, into one file and removes its
+    /// folder, if it has one: the file is written whole before the folder goes, so a
+    /// driver stopped in between finds the results twice, alike. O(units).
+    fn gather(&self, book: &Book) -> Result<(), Error> {
+        let folder = self.results_path(book.round.threshold);
+        if !folder.exists() {
+            return Ok(());
+        }
+        let text: String = book.results().map(|worked| format!("{worked}\n")).collect();
+        write_whole(&self.gathered_path(book.round.threshold), &text)?;
+        std::fs::remove_dir_all(&folder).map_err(|e| dir_error(&folder, e))
     }
 
     /// Takes a result, read at `place`: into `book` (checked), and into its file unless
@@ -318,7 +344,7 @@ impl Driver<'_> {
     /// The round of `iteration` (other fields as in `round`): its units kept in the
     /// directory (checked to be of `round`'s search) or cut by `cut` and kept, with the
     /// results kept; the units without one, unless the round's answer is known, worked
-    /// here or handed to `engine`.
+    /// here or handed to `engine`; the results gathered once the round is decided.
     fn play<B: LowerBound>(
         &self,
         (iteration, round): (&Iteration<B>, &Round),
@@ -351,28 +377,44 @@ impl Driver<'_> {
         self.kept_results(&mut book)?;
         let progress = self.units.progress;
         progress.start(Some(round.threshold), book.done(), units.len());
-        if book.answer().is_ok() {
-            return Ok(book);
+        if book.answer().is_err() {
+            self.work_missing(units, &mut book, engine)?;
         }
+        if book.answer().is_ok() {
+            self.gather(&book)?;
+        }
+        Ok(book)
+    }
+
+    /// Works the units of `units` that have no result in `book` here, or hands them to
+    /// `engine`, until the round is decided or they are done.
+    fn work_missing(
+        &self,
+        units: Vec<Unit>,
+        book: &mut Book,
+        engine: Option<&str>,
+    ) -> Result<(), Error> {
         let missing: Vec<(usize, Unit)> = (units.into_iter())
             .filter(|unit| !book.has_result(unit.id))
             .map(|unit| (unit.id, unit))
             .collect();
         match engine {
-            Some(command) => self.engine(command, &missing, &mut book)?,
+            Some(command) => self.engine(command, &missing, book),
             None => {
-                let place = self.results_path(round.threshold).display().to_string();
+                let place = self
+                    .results_path(book.round.threshold)
+                    .display()
+                    .to_string();
                 let worked = work(&missing, self.units, &mut |worked| {
-                    self.keep(&mut book, worked, (&place, true))
+                    self.keep(book, worked, (&place, true))
                 });
                 // A limit is the run's, not a unit's: the driver's one case.
                 worked.map_err(|e| match e {
                     Error::Limit { hit, .. } => Error::Limit { case: 1, hit },
                     e => e,
-                })?
+                })
             }
         }
-        Ok(book)
     }
 }
 

@@ -122,9 +122,14 @@ impl Book {
         self.results[id - 1].is_some()
     }
 
+    /// The results taken, in the order of their units. O(units).
+    pub(crate) fn results(&self) -> impl Iterator<Item = &Worked> {
+        self.results.iter().flatten()
+    }
+
     /// The number of units with a result.
     pub(crate) fn done(&self) -> usize {
-        self.results.iter().flatten().count()
+        self.results().count()
     }
 
     /// The results that decide the round: those up to the first unit with a path, or
@@ -192,7 +197,7 @@ impl Book {
     /// The unit of the most nodes among those with a result, and its nodes against the
     /// mean, for the balance of a round.
     pub(crate) fn slowest(&self) -> Option<(usize, u64, f64)> {
-        let worked: Vec<&Worked> = self.results.iter().flatten().collect();
+        let worked: Vec<&Worked> = self.results().collect();
         let slowest = worked.iter().max_by_key(|w| w.nodes)?;
         let sum: u64 = worked.iter().map(|w| w.nodes).sum();
         let mean = sum as f64 / worked.len() as f64;
