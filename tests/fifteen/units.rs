@@ -219,13 +219,7 @@ fn kept_results(dir: &Path) -> Vec<(u32, usize, String)> {
     let mut kept = Vec::new();
     let mut take = |path: &Path| {
         for line in std::fs::read_to_string(path).unwrap().lines() {
-            let id = field(line, "id")
-                .split('/')
-                .next()
-                .unwrap()
-                .parse()
-                .unwrap();
-            let threshold = field(line, "threshold").parse().unwrap();
+            let (threshold, id) = unit_of(line);
             kept.push((threshold, id, line.to_string()));
         }
     };
@@ -264,19 +258,19 @@ fn under_way(dir: &Path) -> Vec<String> {
         .collect()
 }
 
+/// The (threshold, id) of a unit or result line.
+fn unit_of(line: &str) -> (u32, usize) {
+    let id = field(line, "id").split('/').next().unwrap();
+    (
+        field(line, "threshold").parse().unwrap(),
+        id.parse().unwrap(),
+    )
+}
+
 /// The units logged one a line by an engine, as (threshold, id).
 fn logged(log: &Path) -> Vec<(u32, usize)> {
     let text = std::fs::read_to_string(log).unwrap_or_default();
-    let unit = |line: &str| {
-        let id = field(line, "id")
-            .split('/')
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
-        (field(line, "threshold").parse().unwrap(), id)
-    };
-    text.lines().map(unit).collect()
+    text.lines().map(unit_of).collect()
 }
 
 #[test]
