@@ -349,6 +349,8 @@ fn a_driver_stopped_in_a_round_goes_on_without_working_a_finished_unit_again() {
     // A driver stopped while gathering a round leaves its results twice: read alike,
     // gathered again. One that disagrees with the gathered file fails the run.
     let (threshold, id, line) = kept_results(&stopped).swap_remove(0);
+    let gathered = stopped.join(format!("round-{threshold}.results"));
+    let before = std::fs::read(&gathered).unwrap();
     let folder = stopped.join(format!("round-{threshold}"));
     std::fs::create_dir(&folder).unwrap();
     let twice = folder.join(format!("{id}.result"));
@@ -356,13 +358,15 @@ fn a_driver_stopped_in_a_round_goes_on_without_working_a_finished_unit_again() {
     answers(&stopped, &format!("tee -a \"{}\"", none.display()));
     assert!(logged(&none).is_empty());
     assert!(under_way(&stopped).is_empty(), "{:?}", under_way(&stopped));
+    assert_eq!(std::fs::read(&gathered).unwrap(), before);
     std::fs::create_dir(&folder).unwrap();
     let nodes = field(&line, "nodes");
     let other = line.replace(&format!("nodes={nodes}"), &format!("nodes={nodes}1"));
     std::fs::write(&twice, format!("{other}\n")).unwrap();
     let (code, answer, stderr) = drive(&stopped, "cat > /dev/null");
     assert_eq!((code, answer.as_str()), (1, ""), "{stderr}");
-    assert!(stderr.contains(&format!("{id}.result")), "{stderr}");
+    let place = format!("round-{threshold}/{id}.result");
+    assert!(stderr.contains(&place), "{stderr}");
 }
 
 #[test]
@@ -489,6 +493,11 @@ fn a_drivers_limits_are_the_runs_and_a_stopped_run_goes_on() {
     let (code, answer, stderr) = drive(&work_dir, &[]);
     assert_eq!((code, &answer), (0, &in_process), "{stderr}");
     assert!(done.is_subset(&finished(&work_dir)));
+    assert!(
+        under_way(&work_dir).is_empty(),
+        "{:?}",
+        under_way(&work_dir)
+    );
     // An engine that never answers is ended at the run's time limit.
     let started = std::time::Instant::now();
     let args = [

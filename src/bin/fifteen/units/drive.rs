@@ -11,7 +11,9 @@
 //! rounds from the first: a round whose units file is there keeps it, a unit whose result
 //! is there (in either form; a driver stopped while gathering leaves both) is not worked
 //! again, and a result that comes twice must agree with the file. The directory is small
-//! text: two files a decided round, and a file a unit done of the round under way.
+//! text: two files a decided round, and the units file and a file a unit done of the
+//! round under way (besides the temporaries of a driver killed while writing, which a
+//! driver started again passes over).
 
 use super::super::board::Move;
 use super::super::error::Error;
@@ -84,12 +86,12 @@ impl Driver<'_> {
     }
 
     /// The folder of the results of the round of `threshold` while it is under way.
-    fn results_path(&self, threshold: u32) -> PathBuf {
+    fn results_folder(&self, threshold: u32) -> PathBuf {
         self.dir.join(format!("round-{threshold}"))
     }
 
     /// The file of the results of the round of `threshold` once it is decided.
-    fn gathered_path(&self, threshold: u32) -> PathBuf {
+    fn results_file(&self, threshold: u32) -> PathBuf {
         self.dir.join(format!("round-{threshold}.results"))
     }
 
@@ -143,8 +145,8 @@ impl Driver<'_> {
     /// Puts the results kept for `book`'s round in it: gathered, and in its folder.
     fn kept_results(&self, book: &mut Book) -> Result<(), Error> {
         let threshold = book.round.threshold;
-        let mut files = vec![self.gathered_path(threshold)];
-        let folder = self.results_path(threshold);
+        let mut files = vec![self.results_file(threshold)];
+        let folder = self.results_folder(threshold);
         match std::fs::read_dir(&folder) {
             Ok(entries) => {
                 for entry in entries {
@@ -174,12 +176,16 @@ impl Driver<'_> {
     /// folder, if it has one: the file is written whole before the folder goes, so a
     /// driver stopped in between finds the results twice, alike. O(units).
     fn gather(&self, book: &Book) -> Result<(), Error> {
-        let folder = self.results_path(book.round.threshold);
-        if !folder.exists() {
+        debug_assert!(book.answer().is_ok(), "a round under way gathered");
+        let folder = self.results_folder(book.round.threshold);
+        if !folder.try_exists().map_err(|e| dir_error(&folder, e))? {
             return Ok(());
         }
         let text: String = book.results().map(|worked| format!("{worked}\n")).collect();
-        write_whole(&self.gathered_path(book.round.threshold), &text)?;
+        write_whole(&self.results_file(book.round.threshold), &text)?;
+        // The new name made lasting before the folder goes (best effort: where a
+        // directory cannot be synced, a power cut may only cost the round worked again).
+        let _ = std::fs::File::open(self.dir).and_then(|dir| dir.sync_all());
         std::fs::remove_dir_all(&folder).map_err(|e| dir_error(&folder, e))
     }
 
@@ -196,7 +202,7 @@ impl Driver<'_> {
         let text = format!("{worked}\n");
         book.add_result(worked).map_err(at(place))?;
         if fresh {
-            let folder = self.results_path(book.round.threshold);
+            let folder = self.results_folder(book.round.threshold);
             write_whole(&folder.join(format!("{id}.result")), &text)?;
             self.units.progress.unit_done(if here { 0 } else { nodes });
         }
@@ -387,7 +393,8 @@ impl Driver<'_> {
     }
 
     /// Works the units of `units` that have no result in `book` here, or hands them to
-    /// `engine`, until the round is decided or they are done.
+    /// `engine`, until the round is decided or they are done. O(units) besides their
+    /// searches.
     fn work_missing(
         &self,
         units: Vec<Unit>,
@@ -402,7 +409,7 @@ impl Driver<'_> {
             Some(command) => self.engine(command, &missing, book),
             None => {
                 let place = self
-                    .results_path(book.round.threshold)
+                    .results_folder(book.round.threshold)
                     .display()
                     .to_string();
                 let worked = work(&missing, self.units, &mut |worked| {
