@@ -371,17 +371,21 @@ impl Plan {
         // stage before it searches again where it would give up, after saying so.
         let refused = (first + 1..self.stages.len()).find_map(|i| {
             let stage = &self.stages[i];
-            let built = stage.built.get().is_some();
-            let hit = budget.check_tables(self.peak_bytes(stage)).err();
-            hit.filter(|_| !built).map(|hit| (i, hit))
+            if stage.built.get().is_some() {
+                return None;
+            }
+            match budget.check_tables(self.peak_bytes(stage)) {
+                Err(LimitHit::Tables { mib, need_mib }) => Some((i, (mib, need_mib))),
+                _ => None,
+            }
         });
         let last = refused.as_ref().map_or(self.stages.len(), |&(i, _)| i) - 1;
         let passes = (first..=last)
             .map(|i| (i, self.stages[i].give_up, None))
             .chain(refused.map(|refused| (last, u64::MAX, Some(refused))));
         for (i, give_up, refused) in passes {
-            if let Some((left_out, hit)) = refused {
-                tell_left_out(&self.stages[left_out], hit, notes);
+            if let Some((left_out, limit)) = refused {
+                tell_left_out(&self.stages[left_out], limit, notes);
             }
             let stage = &self.stages[i];
             let bound = self.bound_of(stage, (budget, notes), &mut solved.table)?;
@@ -669,11 +673,8 @@ impl Plan {
 }
 
 /// Says once through `notes` that the search goes on without the tables of `stage`, which
-/// `hit` the memory limit at the peak of their build.
-fn tell_left_out(stage: &Stage, hit: LimitHit, notes: &dyn Notes) {
-    let LimitHit::Tables { mib, need_mib } = hit else {
-        return;
-    };
+/// would take `need_mib` MiB at the peak of their build, over the limit of `mib`.
+fn tell_left_out(stage: &Stage, (mib, need_mib): (usize, usize), notes: &dyn Notes) {
     if !stage.left_out.swap(true, Ordering::Relaxed) {
         let name = match &stage.kind {
             Kind::Pdb(groups) => sizes_text(groups),
