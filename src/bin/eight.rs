@@ -523,7 +523,8 @@ impl Solver {
         if let Some(table) = &self.table {
             return table.path(board);
         }
-        let walking = (self.walking).get_or_insert_with(|| WalkingDistance::new(&self.goal));
+        let goal = &self.goal;
+        let walking = self.walking.get_or_insert_with(|| WalkingDistance::new(goal));
         let (path, nodes) = ida_star(walking, board);
         self.nodes += nodes;
         if self.nodes >= TABLE_COST_IN_NODES {

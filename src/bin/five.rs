@@ -40,6 +40,7 @@
 //! reachable) once, in O(720·6); each board is then answered in O(1), and its path in O(21·6).
 #![forbid(unsafe_code)]
 
+use std::convert::TryFrom;
 use std::fmt;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;

@@ -5,6 +5,7 @@
 use super::board::Shape;
 use super::error::{Error, Place};
 use super::form::Input;
+use std::convert::TryFrom;
 
 /// A run of non-whitespace bytes and where it starts.
 #[derive(Clone, Copy, Debug)]

@@ -16,6 +16,7 @@
 use super::super::board::Shape;
 use super::bound::LowerBound;
 use super::{Board, Puzzle};
+use std::convert::TryFrom;
 
 /// The most cells of a board with tables (cell sets are `u32` masks).
 pub(crate) const MAX_CELLS: usize = 32;
