@@ -524,7 +524,9 @@ impl Solver {
             return table.path(board);
         }
         let goal = &self.goal;
-        let walking = self.walking.get_or_insert_with(|| WalkingDistance::new(goal));
+        let walking = self
+            .walking
+            .get_or_insert_with(|| WalkingDistance::new(goal));
         let (path, nodes) = ida_star(walking, board);
         self.nodes += nodes;
         if self.nodes >= TABLE_COST_IN_NODES {

@@ -40,7 +40,6 @@
 //! reachable) once, in O(720·6); each board is then answered in O(1), and its path in O(21·6).
 #![forbid(unsafe_code)]
 
-use std::convert::TryFrom;
 use std::fmt;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
@@ -163,7 +162,8 @@ impl Solution {
         assert!(board.len() == 2 && board.iter().all(|row| row.len() == COLS));
         let mut tiles = [0; CELLS];
         for (slot, &tile) in tiles.iter_mut().zip(board.iter().flatten()) {
-            *slot = u8::try_from(tile).expect("a tile 0-5");
+            assert!((0..CELLS as i32).contains(&tile), "a tile 0-5");
+            *slot = tile as u8;
         }
         let mut sorted = tiles;
         sorted.sort_unstable();

@@ -38,11 +38,12 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The text of the tree rooted at `main` (a crate root) as one file, with `feature` on (the
-/// Cargo feature's name) or none, under a first line that says it is generated from `main`
-/// by `generator` (its path relative to `root`) and is not to be edited. Each inlined file
-/// starts after a banner `// ==== FILE ====` and ends at one that says where its parent's
-/// text goes on: `} // ==== end of FILE; PARENT from line N ====` (paths relative to
-/// `main`'s folder).
+/// Cargo feature's name) or none, after the line `header` (which should say where the file
+/// comes from and what may be edited in it). Each inlined file starts after a banner
+/// `// ==== FILE ====` and ends at one that says where its parent's text goes on:
+/// `} // ==== end of FILE; PARENT from line N ====` (paths relative to `main`'s folder).
+/// Empty lines outside literals come one at a time, where the feature dropped the items
+/// between them too.
 ///
 /// # Panics
 ///
@@ -53,20 +54,14 @@ use std::path::{Path, PathBuf};
 /// # Complexity
 ///
 /// O(bytes of the tree): each file is read and scanned a bounded number of times.
-pub fn bundle(main: &Path, root: &Path, generator: &str, feature: Option<&str>) -> String {
+pub fn bundle(main: &Path, header: &str, feature: Option<&str>) -> String {
     let folder = main.parent().expect("a crate root lies in a folder");
+    assert!(!header.contains('\n'), "the header is one line");
     let mut bundler = Bundler {
-        root,
+        root: folder,
         feature,
-        out: String::new(),
+        out: format!("// {header}\n"),
     };
-    bundler.out += &format!(
-        "// GENERATED from {} and the files it declares{}, by {generator}: do not edit; edit \
-         those files instead.\n",
-        bundler.shown(main),
-        feature.map_or(String::new(), |f| format!(" with the feature `{f}`"))
-    );
-    bundler.root = folder;
     bundler.file(main, folder);
     bundler.out
 }
@@ -78,8 +73,7 @@ struct Bundler<'a> {
 }
 
 impl Bundler<'_> {
-    /// `path` relative to the root (the header's, then `main`'s folder for the banners),
-    /// with `/` between folders.
+    /// `path` relative to `main`'s folder, with `/` between folders.
     fn shown(&self, path: &Path) -> String {
         let relative = path.strip_prefix(self.root).unwrap_or(path);
         let parts: Vec<_> = relative.iter().map(|part| part.to_string_lossy()).collect();
@@ -109,6 +103,9 @@ impl Bundler<'_> {
                             .map(|n| n + 1);
                         self.child(name, folder, &place, &shown, resumes);
                     }
+                    None if line.is_empty()
+                        && !in_literal[number]
+                        && self.out.ends_with("\n\n") => {}
                     None => {
                         self.out += &tab_indented(line, in_literal[number]);
                         self.out.push('\n');
@@ -504,6 +501,46 @@ fn after_closing(text: &str, open: u8, close: u8) -> Option<&str> {
         }
     }
     None
+}
+
+/// Checks that each banner of a bundle tells the truth: the line after `==== FILE ====` is
+/// line 1 of FILE, and the line after `end of …; FILE from line N` is line N of FILE (paths
+/// relative to `dir`, the tree's folder), indentation as tabs or spaces.
+pub fn check_banners(dir: &Path, bundle: &str) {
+    let lines: Vec<&str> = bundle.lines().collect();
+    let file_line = |file: &str, number: usize| {
+        let text = fs::read_to_string(dir.join(file)).unwrap();
+        text.lines().nth(number - 1).map(str::to_string)
+    };
+    let mut banners = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let (file, number) = if let Some(rest) = line.strip_prefix("// ==== ") {
+            (rest.trim_end_matches(" ===="), 1)
+        } else if let Some((_, rest)) = line.split_once(" ==== end of ") {
+            let Some((_, rest)) = rest.split_once("; ") else {
+                continue;
+            };
+            let Some((file, number)) = rest.trim_end_matches(" ====").split_once(" from line ")
+            else {
+                continue;
+            };
+            (file, number.parse().unwrap())
+        } else {
+            continue;
+        };
+        banners += 1;
+        let next = lines.get(i + 1).map(|next| next.replace('\t', "    "));
+        let next = next.as_deref();
+        let expected = file_line(file, number).expect("the banner names a line of the file");
+        // As written, a declaration opened as a block, or a comment emptied.
+        let opened = expected.replacen(';', " {", 1);
+        let emptied = expected.trim_start().starts_with("//") && next == Some("");
+        assert!(
+            next == Some(expected.as_str()) || next == Some(opened.as_str()) || emptied,
+            "after `{line}`: {next:?}, not {expected:?}"
+        );
+    }
+    assert!(banners > 0, "the bundle has banners");
 }
 
 /// The folder where the bundle of a program is written: `judge/` in Cargo's target folder.

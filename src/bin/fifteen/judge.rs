@@ -1,19 +1,11 @@
-//! The judge edition: what a judge runs, and nothing else. Set the problem's form and goal
-//! by the three constants below, as the README's judge table says, then paste the file:
-//!
-//! | problem | [`INPUT`] | [`OUTPUT`] |
-//! |---|---|---|
-//! | this program's own | `Input::Header` | `Lines::Both`, `"-1"` |
-//! | Aizu ALDS1_13_C "15 Puzzle" | `Input::Bare(FOUR)` | `Lines::Moves`, `"-1"` |
-//! | SPOJ AL_10_06 "Piętnastka" | `Input::Bare(FOUR)` | `Lines::Path`, `"NIE"` |
-//! | UVa 10181 "15-Puzzle Problem" | `Input::Counted(FOUR)` | `Lines::Path`, `"This puzzle is not solvable."` |
-//!
-//! where `FOUR` is `Shape { rows: 4, cols: 4 }`.
+//! The judge edition: what a judge runs, and nothing else (no options, one thread, no
+//! files). Before submitting it, set [`PROBLEM`] to the problem's [`Problem`]; the tests
+//! build the file with each and run its samples.
 //!
 //! Reachability by parity, then IDA* on one thread: the full program's answers, byte for
-//! byte. Its bound: `regions`' tables, built once per shape and goal (4×4: 3-4-4-4, then
-//! 5-5-5 for a case past [`FIRST_NODES`] nodes; up to 24 cells: groups of 4), else the
-//! Manhattan distance.
+//! byte. Its bound: `regions`' tables, built on first use and kept for the last
+//! [`SHAPES_KEPT`] shapes met (4×4: 3-4-4-4, then 5-5-5 for a case past [`FIRST_NODES`]
+//! nodes; up to 24 cells: groups of 4), else the Manhattan distance.
 
 use super::board::{path_text, Move, Shape};
 use super::error::Error;
@@ -28,26 +20,53 @@ use std::borrow::Cow;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-/// How the cases are written: `Input::Header` (a line `n` or `rows cols`, then the tiles),
-/// `Input::Bare(shape)` (boards of one shape) or `Input::Counted(shape)` (their number first).
-pub(crate) const INPUT: Input = Input::Header;
+/// The problem this file answers: edit this line only.
+pub(crate) const PROBLEM: Problem = Problem::Fifteen;
 
-/// What is printed of each answer (`Lines::Both`, moves then path; `Lines::Moves`;
-/// `Lines::Path`), and the line for a goal that cannot be reached.
-pub(crate) const OUTPUT: Output = Output {
-    lines: Lines::Both,
-    unreachable: Cow::Borrowed("-1"),
-};
+/// The problems this file answers, each to the standard goal `1 2 … N-1 0`.
+#[allow(dead_code)] // only the one `PROBLEM` names is built
+#[derive(Clone, Copy)]
+pub(crate) enum Problem {
+    /// This program's own: cases of a header `n` or `rows cols` and their tiles; the
+    /// number of moves, then the path; `-1` for an unreachable goal.
+    Fifteen,
+    /// Aizu ALDS1_13_C "15 Puzzle": 4×4 boards, no header; the number of moves.
+    AizuAlds1_13C,
+    /// SPOJ AL_10_06 "Piętnastka": 4×4 boards, no header; the path, or `NIE`.
+    SpojAl10_06,
+    /// UVa 10181 "15-Puzzle Problem": a count, then 4×4 boards; the path, or `This
+    /// puzzle is not solvable.`
+    Uva10181,
+}
 
-/// The goal: `Goal::Standard` (`1 2 … N-1 0`), `Goal::BlankFirst` (`0 1 … N-1`) or
-/// `Goal::Spiral`.
-pub(crate) const GOAL: Goal = Goal::Standard;
+impl Problem {
+    /// How the problem's cases are written, what is printed of each answer, its goal.
+    fn form(self) -> (Input, Output, Goal) {
+        let four = Shape { rows: 4, cols: 4 };
+        let (input, lines, unreachable) = match self {
+            Problem::Fifteen => (Input::Header, Lines::Both, "-1"),
+            Problem::AizuAlds1_13C => (Input::Bare(four), Lines::Moves, "-1"),
+            Problem::SpojAl10_06 => (Input::Bare(four), Lines::Path, "NIE"),
+            Problem::Uva10181 => (
+                Input::Counted(four),
+                Lines::Path,
+                "This puzzle is not solvable.",
+            ),
+        };
+        let unreachable = Cow::Borrowed(unreachable);
+        (input, Output { lines, unreachable }, Goal::Standard)
+    }
+}
 
 /// The nodes of a 4×4 case with the 3-4-4-4 tables before the 5-5-5 ones are built (about
 /// their build's cost).
 const FIRST_NODES: u64 = 1 << 23;
 
-/// The tables of one shape and goal, by stage, each built on first use, kept across cases.
+/// The most shapes whose tables are kept: an input that goes back and forth between
+/// shapes builds each one's once. At most 13 MB a shape (the 4×4's).
+const SHAPES_KEPT: usize = 4;
+
+/// The tables of one shape and goal, by stage, each built on first use.
 struct Tables {
     puzzle: Puzzle,
     /// The stages in order: a partition, and its tables once built.
@@ -55,25 +74,34 @@ struct Tables {
 }
 
 impl Tables {
-    /// `kept` if for `shape` and `goal`, else new tables, none built.
-    fn for_goal(kept: &mut Option<Tables>, shape: Shape, goal: Vec<u8>) -> &mut Tables {
-        let same = |tables: &Tables| tables.puzzle.shape == shape && tables.puzzle.goal == goal;
-        if !kept.as_ref().is_some_and(same) {
-            let puzzle = Puzzle::new(shape, goal);
-            let n = shape.cells();
-            let partitions = if (shape.rows, shape.cols) == (4, 4) {
-                small_four(&puzzle).to_vec()
-            } else if (2..=Regions::CELLS).contains(&n) {
-                let sizes: Vec<usize> = (1..n).step_by(4).map(|t| 4.min(n - t)).collect();
-                vec![in_reading_order(&puzzle, &sizes)]
-            } else {
-                Vec::new()
-            };
-            let stages = partitions.into_iter().map(|p| (p, None)).collect();
-            *kept = Some(Tables { puzzle, stages });
-        }
-        kept.as_mut().expect("set above")
+    /// The stages of `puzzle`, none built. O(N).
+    fn new(puzzle: Puzzle) -> Self {
+        let n = puzzle.shape.cells();
+        let partitions = if (puzzle.shape.rows, puzzle.shape.cols) == (4, 4) {
+            small_four(&puzzle).to_vec()
+        } else if (2..=Regions::CELLS).contains(&n) {
+            let sizes: Vec<usize> = (1..n).step_by(4).map(|t| 4.min(n - t)).collect();
+            vec![in_reading_order(&puzzle, &sizes)]
+        } else {
+            Vec::new()
+        };
+        let stages = partitions.into_iter().map(|p| (p, None)).collect();
+        Tables { puzzle, stages }
     }
+}
+
+/// The tables of `shape` in `kept` (most recently used last), moved last, or new ones for
+/// `goal`, the oldest dropped past [`SHAPES_KEPT`].
+fn tables_for<'a>(kept: &'a mut Vec<Tables>, shape: Shape, goal: &[u32]) -> &'a mut Tables {
+    let tables = match kept.iter().position(|t| t.puzzle.shape == shape) {
+        Some(i) => kept.remove(i),
+        None => Tables::new(Puzzle::new(shape, bytes(goal))),
+    };
+    if kept.len() == SHAPES_KEPT {
+        kept.remove(0);
+    }
+    kept.push(tables);
+    kept.last_mut().expect("pushed above")
 }
 
 /// Counts down the nodes a search may still generate; the pass stops when none are left.
@@ -98,15 +126,16 @@ fn search<B: LowerBound>(
     puzzle: &Puzzle,
     bound: &B,
     start: &[u8],
-    (floor, nodes): (u32, u64),
+    floor: u32,
+    nodes: u64,
 ) -> Result<Vec<Move>, u32> {
     let pruner = MovePruner::undo_only();
     let root = Root::new(bound, start);
-    let mut search = Search::new((puzzle, &pruner, bound), Nodes(nodes));
+    let mut search = Search::new(puzzle, &pruner, bound, Nodes(nodes));
     let mut threshold = threshold_from(puzzle, start, root.h.max(floor));
     // The goal is reachable: a pass finds a path once the threshold is its length.
     loop {
-        match search.pass(&root, threshold, u32::MAX) {
+        match search.pass(&root, threshold) {
             Step::Found => return Ok(search.path),
             Step::Below => threshold = threshold_from(puzzle, start, search.least),
             Step::Stopped => return Err(threshold),
@@ -114,56 +143,54 @@ fn search<B: LowerBound>(
     }
 }
 
-/// The canonical path from `cells` to `goal` (reachable) on a board of `shape`, case `case`:
-/// IDA* over the stages' tables in turn, or the Manhattan distance. O(b^d) nodes for d moves,
-/// memory O(d) beside the tables; more than 256 cells refused ([`Error::TooLarge`]).
-fn shortest(
-    (shape, cells, goal): (Shape, &[u32], &[u32]),
-    case: usize,
-    kept: &mut Option<Tables>,
-) -> Result<Vec<Move>, Error> {
-    if shape.cells() > MAX_BOARD {
-        let cells = shape.cells();
-        return Err(Error::TooLarge {
-            case,
-            search: "ida",
-            cells,
-        });
-    }
-    let bytes = |board: &[u32]| board.iter().map(|&t| t as u8).collect::<Vec<u8>>();
-    let start = bytes(cells);
-    let Tables { puzzle, stages } = Tables::for_goal(kept, shape, bytes(goal));
-    // A case starts at the last stage already built.
+/// The canonical path from `start` to the goal of `tables` (reachable): IDA* over the
+/// stages' tables in turn, from the last one built, or the Manhattan distance. O(b^d)
+/// nodes for d moves, memory O(d) beside the tables.
+fn shortest(tables: &mut Tables, start: &[u8]) -> Vec<Move> {
+    let Tables { puzzle, stages } = tables;
     let first = stages.iter().rposition(|(_, b)| b.is_some()).unwrap_or(0);
     let (mut floor, last) = (0, stages.len().saturating_sub(1));
     for (stage, (groups, built)) in stages.iter_mut().enumerate().skip(first) {
         let nodes = if stage == last { u64::MAX } else { FIRST_NODES };
         let bound = built.get_or_insert_with(|| RegionTables::new(puzzle, groups, true));
-        match search(puzzle, bound, &start, (floor, nodes)) {
-            Ok(path) => return Ok(path),
+        match search(puzzle, bound, start, floor, nodes) {
+            Ok(path) => return path,
             Err(threshold) => floor = threshold,
         }
     }
     // No tables: the Manhattan distance, which never stops.
     let bound = Manhattan::new(puzzle);
-    Ok(search(puzzle, &bound, &start, (floor, u64::MAX)).unwrap_or_default())
+    search(puzzle, &bound, start, floor, u64::MAX).unwrap_or_default()
 }
 
-/// Answers the cases of `input`, written in [`INPUT`]'s form, to `output`: per case,
-/// [`OUTPUT`]'s lines of the canonical path to [`GOAL`], or its line for a goal that cannot
-/// be reached. Stops at the first bad case, after the answers to the cases before it.
+/// Answers the cases of `input`, written in [`PROBLEM`]'s form, to `output`: per case,
+/// its lines of the canonical path to the goal, or its line for a goal that cannot be
+/// reached. Stops at the first bad case, after the answers to the cases before it; more
+/// than 256 cells is [`Error::TooLarge`].
 pub(crate) fn run<W: Write>(input: &[u8], output: &mut W) -> Result<(), Error> {
-    let mut tables = None;
-    for (index, case) in Cases::in_form(input, INPUT).enumerate() {
+    let (form, lines, goal) = PROBLEM.form();
+    let mut kept = Vec::new();
+    for (index, case) in Cases::in_form(input, form).enumerate() {
         let (case, number) = (case?, index + 1);
-        let shape = case.shape;
-        let goal = GOAL.board(shape).map_err(|goal| Error::GoalSize {
+        let (shape, cells) = (case.shape, case.shape.cells());
+        let goal = goal.board(shape).map_err(|goal| Error::GoalSize {
             case: number,
             goal,
-            board: shape.cells(),
+            board: cells,
         })?;
         let path = match is_reachable(shape, &case.cells, &goal) {
-            true => Some(shortest((shape, &case.cells, &goal), number, &mut tables)?),
+            true if cells > MAX_BOARD => {
+                let search = "ida";
+                return Err(Error::TooLarge {
+                    case: number,
+                    search,
+                    cells,
+                });
+            }
+            true => Some(shortest(
+                tables_for(&mut kept, shape, &goal),
+                &bytes(&case.cells),
+            )),
             false => None,
         };
         let moves = path.as_ref().map(|path| path.len() as u64);
@@ -171,11 +198,16 @@ pub(crate) fn run<W: Write>(input: &[u8], output: &mut W) -> Result<(), Error> {
             Some(path) => output.write_all(path_text(path).as_bytes()),
             None => Ok(()),
         };
-        OUTPUT
+        lines
             .write(output, moves, letters)
             .map_err(|e| Error::Io(e.to_string()))?;
     }
     Ok(())
+}
+
+/// A board's tiles as bytes, as the search keeps them (at most 256 cells).
+fn bytes(board: &[u32]) -> Vec<u8> {
+    board.iter().map(|&t| t as u8).collect()
 }
 
 /// Reads stdin whole and writes the answers to stdout: exit 0, or the error's code

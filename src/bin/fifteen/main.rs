@@ -1,60 +1,22 @@
-//! Solves the n×n sliding-tile puzzle and its rectangular kin: the "gioco del quindici" of
-//! Montresor, *Algoritmi e Strutture Dati*, §19.5 (seed 003,
+//! Solves the rows×cols sliding-tile puzzle: the "gioco del quindici" of Montresor,
+//! *Algoritmi e Strutture Dati*, §19.5 (seed 003,
 //! <https://algoritmicamente.it/materiali/libro/capitoli/cap19.pdf>), as judges pose it (Aizu
-//! ALDS1_13_C, SPOJ AL_10_06, UVa 10181, Luogu P1379's spiral goal), and Korf's 100 (R. E.
-//! Korf, "Depth-first iterative-deepening", Artificial Intelligence 27, 1985).
+//! ALDS1_13_C, SPOJ AL_10_06, UVa 10181, Luogu P1379's spiral goal), and Korf's 100 boards.
 //!
-//! # Input
+//! Input: cases until the end of input, each a line `n` (n×n) or `rows cols`, then rows·cols
+//! integers row-major, `0` the blank, separated by any whitespace; or a judge's form (`form`).
+//! Output per case: the number of moves, or `-1` when the goal cannot be reached, then the
+//! path (or either alone): the letters `U D L R` of the blank's moves, the least optimal path
+//! under `D < L < R < U`. Exit codes: 0 done; 1 bad input (`error: case N: …` on stderr,
+//! after the earlier answers); 2 bad usage; 3 a search limit reached, or over 256 cells for
+//! an optimal search. With N = rows·cols: reachability O(N); IDA* O(b^d) nodes for d moves,
+//! b < 3, memory O(d) beside its tables.
 //!
-//! Cases until the end of input: a header line, `n` (n×n) or `rows cols`, then rows·cols
-//! integers in row-major order, `0` the blank, separated by any whitespace; or, in the
-//! judges' forms (`form`), bare boards of one shape, or their count first.
-//!
-//! # Output
-//!
-//! Per case, the number of moves, or `-1` when the goal cannot be reached; then the path
-//! (empty for a solved board), or either alone. A letter `U D L R` is the direction the
-//! *blank* moves; the path printed is the canonical one, the least optimal path under
-//! `D < L < R < U`.
-//!
-//! # Exit codes
-//!
-//! 0 done; 1 bad input (`error: case N: …` on stderr, after the answers before it); 2 bad
-//! usage; 3 a search limit reached, or more than 256 cells for an optimal search.
-//!
-//! # Limits and complexity
-//!
-//! N = rows·cols cells: N!/2 reachable boards for rows, cols ≥ 2 (181,440 for 3×3; ≈1.05e13
-//! for 4×4; ≈7.8e24 for 5×5), told apart by parity in O(N). IDA*: O(b^d) nodes for d moves,
-//! b < 3 shrinking as the bound gets stronger; memory O(d) beside its tables.
-//!
-//! # Two editions
-//!
-//! - The full program (`cargo build`): options (`--help`), threads, tables in files, and
-//!   more; on a terminal, a long search shows a status line on stderr.
-//! - The judge edition (the feature `judge`, `judge.rs`): form and goal set by constants
-//!   near its top, one thread, no files, the same answers. `cargo test --test judge` writes
-//!   it as one file, `target/judge/fifteen-judge.rs`: edit the tree, never that file.
-//!
-//! # Map of the tree
-//!
-//! In reading order, a room using the rooms above it, never one below; in both editions:
-//!
-//! - `board`: moves, shapes, paths, the Manhattan distance.
-//! - `error`: every error, its message and its exit code.
-//! - `form`: the problem's form, as judges pose it: how cases are written, what is printed
-//!   of each answer, and its writing.
-//! - `parse`: cases in each form and `--goal` boards from text, with line and column.
-//! - `goal`: the goals; reachability by parity.
-//! - `search/`: a puzzle prepared for search (`mod.rs`); `bound`: lower bounds; `regions`:
-//!   small pattern databases built in the run, the board's symmetries; `descend`: IDA*'s
-//!   depth-first pass, the canonical order.
-//! - `judge`: the judge edition's constants, run and `main`.
-//! - `main.rs`: this header and `main`, which locks stdin and stdout and maps errors to exit
-//!   codes.
-//!
-//! The full program's own rooms are told on their declarations (here and in `search/`);
-//! the judge edition leaves out what is marked `#[cfg(not(feature = "judge"))]`.
+//! The judge edition (feature `judge`, `judge.rs`) gives the same answers on one thread with
+//! no files or options; `cargo test --test judge` writes it to `target/judge/fifteen-judge.rs`
+//! without the items marked `#[cfg(not(feature = "judge"))]`: edit the tree, not that file.
+//! Modules, each using only those before it: `board`, `error`, `form`, `goal`, `parse`,
+//! `search`, `judge`.
 
 #![forbid(unsafe_code)]
 

@@ -60,9 +60,15 @@ pub(crate) trait Counter {
     /// Counts a node expanded: one whose children are generated (its moves tried).
     fn expand(&mut self) {}
     /// Whether the pass ends at `path`, a path to the goal ([`Step::Found`]), or goes on
-    /// to the next one in the canonical order (to list or count them).
+    /// to the next one in the canonical order (to list or count them, or to cut the tree).
     fn found(&mut self, _path: &[Move]) -> bool {
         true
+    }
+    /// Whether the pass leaves the node at the end of `path` unsearched, the counter
+    /// keeping it (to cut the tree into subtrees).
+    #[inline(always)]
+    fn leaves(&mut self, _path: &[Move]) -> bool {
+        false
     }
 }
 
@@ -91,17 +97,14 @@ pub(crate) struct Search<'a, B: LowerBound, C: Counter> {
     pub(crate) path: Vec<Move>,
     /// The least f = moves + bound pruned in this pass.
     pub(crate) least: u32,
-    /// The depth whose nodes are put in `frontier` instead of searched (`u32::MAX`:
-    /// none).
-    pub(crate) cut: u32,
-    /// The paths to the nodes at depth `cut`, in the order the search met them.
-    pub(crate) frontier: Vec<Vec<Move>>,
 }
 
 impl<'a, B: LowerBound, C: Counter> Search<'a, B, C> {
     /// A search of `puzzle` by `bound` and `pruner`, counting with `counter`.
     pub(crate) fn new(
-        (puzzle, pruner, bound): (&'a Puzzle, &'a MovePruner, &'a B),
+        puzzle: &'a Puzzle,
+        pruner: &'a MovePruner,
+        bound: &'a B,
         counter: C,
     ) -> Self {
         Search {
@@ -112,8 +115,6 @@ impl<'a, B: LowerBound, C: Counter> Search<'a, B, C> {
             cells: [0; MAX_BOARD],
             path: Vec::new(),
             least: u32::MAX,
-            cut: u32::MAX,
-            frontier: Vec::new(),
         }
     }
 
@@ -122,13 +123,10 @@ impl<'a, B: LowerBound, C: Counter> Search<'a, B, C> {
         self.path.resize(threshold as usize, Move::Down);
     }
 
-    /// One pass over the tree of `root` within `threshold`, `least` anew; the nodes at depth
-    /// `cut` (`u32::MAX`: none) and the goals above go to `frontier`, in order, unsearched.
-    /// O(b^threshold), b the bound's effective branching factor.
-    pub(crate) fn pass(&mut self, root: &Root<B::State>, threshold: u32, cut: u32) -> Step {
+    /// One pass over the tree of `root` within `threshold`, `least` anew. O(b^threshold),
+    /// b the bound's effective branching factor.
+    pub(crate) fn pass(&mut self, root: &Root<B::State>, threshold: u32) -> Step {
         self.least = u32::MAX;
-        self.frontier.clear();
-        self.cut = cut;
         self.cells = root.cells;
         self.reach(threshold);
         let mut state = root.state.clone();
@@ -149,19 +147,13 @@ impl<'a, B: LowerBound, C: Counter> Search<'a, B, C> {
         path_state: u32,
     ) -> Step {
         if h == 0 && self.cells[..self.puzzle.goal.len()] == self.puzzle.goal {
-            if self.cut != u32::MAX {
-                // A goal at or above the cut is a subtree of its own, in its place.
-                self.frontier.push(self.path[..g as usize].to_vec());
-                return Step::Below;
-            }
             if !self.counter.found(&self.path[..g as usize]) {
                 return Step::Below;
             }
             self.path.truncate(g as usize);
             return Step::Found;
         }
-        if g == self.cut {
-            self.frontier.push(self.path[..g as usize].to_vec());
+        if self.counter.leaves(&self.path[..g as usize]) {
             return Step::Below;
         }
         self.counter.expand();

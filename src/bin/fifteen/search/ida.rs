@@ -67,6 +67,11 @@ pub(crate) struct Watch<'a> {
     subtree: Option<(&'a AtomicUsize, usize)>,
     /// Why the pass stopped, when it did.
     stop: Option<Stop>,
+    /// The depth whose nodes are left unsearched and kept in `frontier` (`u32::MAX`:
+    /// none); the goals above it are kept there too, each a subtree in its place.
+    cut: u32,
+    /// The paths to the nodes at depth `cut` and the goals above, in the search's order.
+    frontier: Vec<Vec<Move>>,
 }
 
 impl<'a> Watch<'a> {
@@ -77,6 +82,8 @@ impl<'a> Watch<'a> {
             give_up_at,
             subtree: None,
             stop: None,
+            cut: u32::MAX,
+            frontier: Vec::new(),
         }
     }
 
@@ -115,6 +122,26 @@ impl Counter for Watch<'_> {
             _ => None,
         };
         self.stop.is_some()
+    }
+
+    /// Without a cut, the pass ends at the goal; with one, the goal (at or above the cut)
+    /// is kept as a subtree of its own, in its place.
+    fn found(&mut self, path: &[Move]) -> bool {
+        if self.cut == u32::MAX {
+            return true;
+        }
+        self.frontier.push(path.to_vec());
+        false
+    }
+
+    /// The nodes at the cut are kept, not searched.
+    #[inline(always)]
+    fn leaves(&mut self, path: &[Move]) -> bool {
+        if path.len() as u32 != self.cut {
+            return false;
+        }
+        self.frontier.push(path.to_vec());
+        true
     }
 }
 
@@ -240,8 +267,8 @@ pub(crate) fn every_path<B: LowerBound>(
 ) -> Result<Paths, LimitHit> {
     let undo_only = MovePruner::undo_only();
     let every = Every::new(budget, limit, list);
-    let mut search = Search::new((puzzle, &undo_only, bound), every);
-    let step = search.pass(&Root::new(bound, start), moves, u32::MAX);
+    let mut search = Search::new(puzzle, &undo_only, bound, every);
+    let step = search.pass(&Root::new(bound, start), moves);
     search.counter.paths(step)
 }
 
@@ -306,12 +333,13 @@ impl<'a, B: LowerBound> Iteration<'a, B> {
         budget: &Budget,
         depth: u32,
     ) -> Result<(Vec<Vec<Move>>, Option<u32>), LimitHit> {
-        let searched = (self.puzzle, self.pruner, self.bound);
-        let mut search = Search::new(searched, Watch::budgeted(budget));
-        match search.pass(&Root::new(self.bound, self.start), self.threshold, depth) {
+        let mut watch = Watch::budgeted(budget);
+        watch.cut = depth;
+        let mut search = Search::new(self.puzzle, self.pruner, self.bound, watch);
+        match search.pass(&Root::new(self.bound, self.start), self.threshold) {
             Step::Stopped => Err(search.counter.limit_hit()),
             _ => Ok((
-                search.frontier,
+                search.counter.frontier,
                 Some(search.least).filter(|&f| f != u32::MAX),
             )),
         }
@@ -326,8 +354,8 @@ impl<'a, B: LowerBound> Iteration<'a, B> {
         prefix: &[Move],
         race: Option<(&'a AtomicUsize, usize)>,
     ) -> Result<Subtree, LimitHit> {
-        let searched = (self.puzzle, self.pruner, self.bound);
-        let mut search = Search::new(searched, Watch::budgeted(budget));
+        let watch = Watch::budgeted(budget);
+        let mut search = Search::new(self.puzzle, self.pruner, self.bound, watch);
         search.counter.subtree = race;
         let root = Root::new(self.bound, self.start);
         Ok(match search.below_prefix(&root, self.threshold, prefix) {
@@ -430,8 +458,8 @@ fn share<B: LowerBound>(
         gave_up: AtomicBool::new(false),
     };
     let work = || {
-        let searched = (puzzle, pruner, bound);
-        let mut search = Search::new(searched, Watch::new(budget.meter(), give_up_at));
+        let watch = Watch::new(budget.meter(), give_up_at);
+        let mut search = Search::new(puzzle, pruner, bound, watch);
         take_subtrees(&mut search, root, threshold, frontier, &race);
     };
     std::thread::scope(|scope| {
@@ -506,7 +534,7 @@ pub(crate) fn solve_sharing<B: LowerBound>(
     // `sharing.deeper_from` its deeper one.
     let undo_only = MovePruner::undo_only();
     let watch = Watch::new(budget.meter(), give_up_at);
-    let mut search = Search::new((puzzle, &undo_only, bound), watch);
+    let mut search = Search::new(puzzle, &undo_only, bound, watch);
     // The bound's name without its size, for the status line.
     let name = bound.name();
     let name = name.split(" (").next().unwrap_or_default();
@@ -529,7 +557,9 @@ pub(crate) fn solve_sharing<B: LowerBound>(
         cut = cut.saturating_sub(1).max(1);
         loop {
             let pass = search.counter.meter.nodes();
-            match search.pass(&root, threshold, if shared { cut } else { u32::MAX }) {
+            search.counter.frontier.clear();
+            search.counter.cut = if shared { cut } else { u32::MAX };
+            match search.pass(&root, threshold) {
                 Step::Found => return Ok(Outcome::Path(search.path)),
                 // This pass races no one: a limit, or the give-up count.
                 Step::Stopped => {
@@ -542,7 +572,7 @@ pub(crate) fn solve_sharing<B: LowerBound>(
             }
             let above = search.counter.meter.nodes() - pass;
             if !shared
-                || search.frontier.len() >= wanted
+                || search.counter.frontier.len() >= wanted
                 || cut + 1 >= threshold
                 || above * 16 > last_nodes
             {
@@ -550,8 +580,9 @@ pub(crate) fn solve_sharing<B: LowerBound>(
             }
             cut += 1;
         }
-        if shared && !search.frontier.is_empty() {
-            let frontier = std::mem::take(&mut search.frontier);
+        search.counter.cut = u32::MAX;
+        if shared && !search.counter.frontier.is_empty() {
+            let frontier = std::mem::take(&mut search.counter.frontier);
             let limits = (threshold, give_up_at, sharing.threads);
             let searched = (puzzle, search.pruner, bound, budget);
             match share(searched, &root, limits, &frontier)? {
