@@ -8,8 +8,10 @@
 //! The harness (`tests/common/golden.rs`) runs the real binary with INPUT on stdin and checks
 //! stdout against the file STDOUT, stderr against the file STDERR (empty when there is none)
 //! and the exit code against CODE (0 when there is none). Adding a case is adding its files and
-//! a line; every file in `inputs/` must be named by some line, as a redirection or an argument. `BLESS=1 cargo test --test
-//! golden` rewrites the expected files from what the programs print, for review with `git diff`.
+//! a line; every file in `inputs/` must be named by some line, as a redirection or an
+//! argument. The lines of `NAME.slow.golden` (seconds each) run in the second tier of tests.
+//! `BLESS=1 cargo test --test golden -- --include-ignored` rewrites the expected files from
+//! what the programs print, for review with `git diff`.
 
 mod common;
 
@@ -30,7 +32,18 @@ fn program(name: &str) -> Option<&'static str> {
 #[test]
 fn golden_files() {
     let bless = std::env::var_os("BLESS").is_some();
-    check_all(&cases(), program, bless);
+    let quick: Vec<_> = cases().into_iter().filter(|case| !case.slow).collect();
+    check_all(&quick, program, bless);
+}
+
+/// The cases of the manifests `NAME.slow.golden`, which take seconds each.
+#[test]
+#[ignore = "tier 2: about 25 s"]
+fn slow_golden_files() {
+    let bless = std::env::var_os("BLESS").is_some();
+    let slow: Vec<_> = cases().into_iter().filter(|case| case.slow).collect();
+    assert!(!slow.is_empty(), "no slow manifest");
+    check_all(&slow, program, bless);
 }
 
 #[test]

@@ -19,6 +19,9 @@ use std::path::{Path, PathBuf};
 pub struct Case {
     /// Where it was written: `manifest:line`.
     pub origin: String,
+    /// Whether its manifest is a slow one, `NAME.slow.golden`: its cases run in the second
+    /// tier of tests.
+    pub slow: bool,
     /// The command as written, without its comment.
     pub command: String,
     pub program: String,
@@ -95,6 +98,7 @@ fn parse_line(origin: String, line: &str) -> Result<Case, String> {
     }
     Ok(Case {
         origin: origin.clone(),
+        slow: false,
         command: command.trim().to_string(),
         program,
         args,
@@ -136,7 +140,10 @@ pub fn cases() -> Vec<Case> {
                 continue;
             }
             match parse_line(format!("{name}:{}", i + 1), line) {
-                Ok(case) => cases.push(case),
+                Ok(case) => cases.push(Case {
+                    slow: name.ends_with(".slow.golden"),
+                    ..case
+                }),
                 Err(problem) => problems.push(problem),
             }
         }

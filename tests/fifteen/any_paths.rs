@@ -1,7 +1,21 @@
 use super::*;
 
 #[test]
+#[ignore = "tier 2: about 8 s"]
 fn any_solves_large_and_thin_boards_under_every_goal() {
+    any_on_shapes(|_| true);
+}
+
+/// [`any_solves_large_and_thin_boards_under_every_goal`] on the boards that take `any` under a
+/// tenth of a second ([`quick`]).
+#[test]
+fn any_solves_small_and_thin_boards_under_every_goal() {
+    any_on_shapes(quick);
+}
+
+/// `any` on a random board of each shape that is `taken` under each goal (two of them past
+/// 1000 cells), every path replayed.
+fn any_on_shapes(taken: impl Fn(Shape) -> bool) {
     let mut seed = 0x2545_F491_4F6C_DD1D;
     let shapes = [
         (5, 5),
@@ -22,6 +36,9 @@ fn any_solves_large_and_thin_boards_under_every_goal() {
     ];
     for (rows, cols) in shapes {
         let shape = Shape { rows, cols };
+        if !taken(shape) {
+            continue;
+        }
         let n = (rows * cols) as u32;
         let goals = [
             (1..n).chain(Some(0)).collect::<Vec<_>>(),
@@ -149,10 +166,32 @@ const ANY_LENGTHS_BEFORE: [(usize, usize, &str, usize); 54] = [
 ];
 
 #[test]
+#[ignore = "tier 2: about 30 s"]
 fn any_is_never_longer_than_before_on_a_fixed_sample() {
+    check_lengths_on(|_| true);
+}
+
+/// [`any_is_never_longer_than_before_on_a_fixed_sample`] on the boards that take `any` under a
+/// tenth of a second: at most 400 cells, but the 28 of 4×7 and 7×4 (weighted IDA*).
+#[test]
+fn any_is_never_longer_than_before_on_the_quick_boards_of_a_fixed_sample() {
+    check_lengths_on(quick);
+}
+
+/// Whether `any` solves a board of `shape` in under a tenth of a second.
+fn quick(shape: Shape) -> bool {
+    shape.cells() <= 400 && shape.cells() != 28
+}
+
+/// `any` on each board of [`ANY_LENGTHS_BEFORE`] whose shape is `taken`: a path that
+/// replays to the goal, no longer than before.
+fn check_lengths_on(taken: impl Fn(Shape) -> bool) {
     let any = config(Algorithm::Any, MapKind::Hash);
     for (rows, cols, name, before) in ANY_LENGTHS_BEFORE {
         let shape = Shape { rows, cols };
+        if !taken(shape) {
+            continue;
+        }
         let goal = named_goal(name).board(shape).unwrap();
         let mut seed = (rows * 10_000 + cols * 10 + 1) as u64;
         let board = random_board(shape, &goal, &mut seed);
@@ -297,14 +336,20 @@ fn any_reports_where_it_sticks_on_a_goal_out_of_reach() {
     assert_eq!(run_text(&any, "1 4\n2 1 0 3\n").0, "-1\n");
 }
 
-#[test]
-#[ignore = "a random 1000x1000 board: about 35 s and 0.6 GB in release"]
-fn any_solves_a_random_1000x1000_board() {
-    let shape = Shape {
-        rows: 1000,
-        cols: 1000,
-    };
-    let goal = Goal::Standard.board(shape).unwrap();
-    let board = random_board(shape, &goal, &mut 1000);
-    any_replayed(shape, &board, &goal);
+/// The long runs (minutes to hours, gigabytes of tables): ignored, and left out of the
+/// second tier too; `cargo test --release --test fifteen -- --ignored long::` runs them.
+mod long {
+    use super::*;
+
+    #[test]
+    #[ignore = "long: a random 1000x1000 board: about 35 s and 0.6 GB in release"]
+    fn any_solves_a_random_1000x1000_board() {
+        let shape = Shape {
+            rows: 1000,
+            cols: 1000,
+        };
+        let goal = Goal::Standard.board(shape).unwrap();
+        let board = random_board(shape, &goal, &mut 1000);
+        any_replayed(shape, &board, &goal);
+    }
 }

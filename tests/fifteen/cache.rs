@@ -73,6 +73,7 @@ fn the_cache_gives_the_same_answers() {
 /// from it, the shallower not kept; a damaged file, or one whose machine leads past its
 /// rows, is made anew.
 #[test]
+#[ignore = "tier 2: about 9 s"]
 fn the_deeper_move_pruner_is_kept_and_read_back() {
     let shallow = scratch_dir("cache-pruner-shallow");
     let made = MovePruner::for_cells(16, false, None);

@@ -85,13 +85,13 @@ fn ida_finds_korfs_lengths_on_a_subset_of_both_files() {
 }
 
 #[test]
-#[ignore = "all of Korf's 100, blank last: about 3 s in release, more in the dev profile"]
+#[ignore = "tier 2: all of Korf's 100, blank last, a few seconds"]
 fn ida_finds_korfs_lengths_on_all_100_blank_last() {
     check_korf(Goal::Standard, &korf("korf100-blank-last.txt", &[]));
 }
 
 #[test]
-#[ignore = "all of Korf's 100, blank first: about 3 s in release, more in the dev profile"]
+#[ignore = "tier 2: all of Korf's 100, blank first, a few seconds"]
 fn ida_finds_korfs_lengths_on_all_100_blank_first() {
     check_korf(Goal::BlankFirst, &korf("korf100.txt", &[]));
 }
@@ -100,85 +100,6 @@ fn ida_finds_korfs_lengths_on_all_100_blank_first() {
 /// `scratch_dir`).
 pub(super) fn kept_tables() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tables")
-}
-
-#[test]
-#[ignore = "builds 8-7 tables into target/tmp once (minutes, 3.5 GB), then reads them"]
-fn cached_8_7_tables_find_korfs_lengths_on_all_100_of_both_files() {
-    let cache = kept_tables();
-    for (goal, file) in [
-        (Goal::Standard, "korf100-blank-last.txt"),
-        (Goal::BlankFirst, "korf100.txt"),
-    ] {
-        let config = Config {
-            goal,
-            cache: Some(cache.clone()),
-            ..Config::default()
-        };
-        check_korf_with(config, &korf(file, &[]));
-    }
-}
-
-#[test]
-#[ignore = "without a cache, about 40 s a board on 2 threads; with the 8-7 tables of the test above, seconds"]
-fn the_hardest_boards_need_80_moves() {
-    let cache = kept_tables();
-    let boards = korf("hardest-80.txt", &(1..=16).collect::<Vec<u32>>());
-    let config = Config {
-        jobs: 2,
-        cache: Some(cache),
-        ..Config::default()
-    };
-    check_korf_with(config, &boards);
-    // Without the cache: the 7-7-1 tables built in the run, on two boards.
-    check_korf_with(
-        Config {
-            jobs: 2,
-            ..Config::default()
-        },
-        &boards[..2],
-    );
-}
-
-#[test]
-#[ignore = "with the 8-7 tables of the tests above, about 20 s on 2 threads (minutes to build them)"]
-fn boards_hard_for_the_tables_need_72_moves() {
-    let boards = korf("hard-72.txt", &[1, 2]);
-    let config = Config {
-        jobs: 2,
-        cache: Some(kept_tables()),
-        ..Config::default()
-    };
-    check_korf_with(config, &boards);
-}
-
-#[test]
-#[ignore = "builds 6-6-6-6 tables into target/tmp once per goal (minutes, 2 GB), then checks them on Korf & Felner's 50 and solves two"]
-fn cached_6_6_6_6_tables_solve_korf_and_felners_easiest_boards() {
-    let cache = kept_tables();
-    for (goal, file) in [
-        (Goal::Standard, "korf24-blank-last.txt"),
-        (Goal::BlankFirst, "korf24.txt"),
-    ] {
-        let shape = Shape { rows: 5, cols: 5 };
-        let goal_board = goal.board(shape).unwrap();
-        let puzzle = Puzzle::new(shape, goal_board.iter().map(|&t| t as u8).collect());
-        let config = Config {
-            goal,
-            jobs: 2,
-            cache: Some(cache.clone()),
-            ..Config::default()
-        };
-        let groups = by_symmetry(&puzzle, 0, &P6666).unwrap();
-        let layout = Layout::fitting(25, &groups);
-        let quiet = TableWork::quiet();
-        let tables = Additive::with_cache(&puzzle, (&groups, layout), true, Some(&cache), &quiet);
-        for (id, length, board) in korf(file, &[]) {
-            let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
-            assert!(tables.start(&bytes).1 <= length as u32, "{file} #{id}");
-        }
-        check_korf_with(config, &korf(file, &[40, 38]));
-    }
 }
 
 /// The published node counts of Korf & Felner's 50 (`tests/data/korf24-published-nodes.txt`)
@@ -208,4 +129,90 @@ fn the_published_node_counts_are_korf_and_felners_50() {
     }
     let catalogue: u64 = published.iter().map(|row| row[8]).sum();
     assert_eq!(catalogue / 1_000_000_000, 1180);
+}
+
+/// The long runs (minutes to hours, gigabytes of tables): ignored, and left out of the
+/// second tier too; `cargo test --release --test fifteen -- --ignored long::` runs them.
+mod long {
+    use super::*;
+
+    #[test]
+    #[ignore = "long: builds 8-7 tables into target/tmp once (minutes, 3.5 GB), then reads them"]
+    fn cached_8_7_tables_find_korfs_lengths_on_all_100_of_both_files() {
+        let cache = kept_tables();
+        for (goal, file) in [
+            (Goal::Standard, "korf100-blank-last.txt"),
+            (Goal::BlankFirst, "korf100.txt"),
+        ] {
+            let config = Config {
+                goal,
+                cache: Some(cache.clone()),
+                ..Config::default()
+            };
+            check_korf_with(config, &korf(file, &[]));
+        }
+    }
+
+    #[test]
+    #[ignore = "long: without a cache, about 40 s a board on 2 threads; with the 8-7 tables of the test above, seconds"]
+    fn the_hardest_boards_need_80_moves() {
+        let cache = kept_tables();
+        let boards = korf("hardest-80.txt", &(1..=16).collect::<Vec<u32>>());
+        let config = Config {
+            jobs: 2,
+            cache: Some(cache),
+            ..Config::default()
+        };
+        check_korf_with(config, &boards);
+        // Without the cache: the 7-7-1 tables built in the run, on two boards.
+        check_korf_with(
+            Config {
+                jobs: 2,
+                ..Config::default()
+            },
+            &boards[..2],
+        );
+    }
+
+    #[test]
+    #[ignore = "long: with the 8-7 tables of the tests above, about 20 s on 2 threads (minutes to build them)"]
+    fn boards_hard_for_the_tables_need_72_moves() {
+        let boards = korf("hard-72.txt", &[1, 2]);
+        let config = Config {
+            jobs: 2,
+            cache: Some(kept_tables()),
+            ..Config::default()
+        };
+        check_korf_with(config, &boards);
+    }
+
+    #[test]
+    #[ignore = "long: builds 6-6-6-6 tables into target/tmp once per goal (minutes, 2 GB), then checks them on Korf & Felner's 50 and solves two"]
+    fn cached_6_6_6_6_tables_solve_korf_and_felners_easiest_boards() {
+        let cache = kept_tables();
+        for (goal, file) in [
+            (Goal::Standard, "korf24-blank-last.txt"),
+            (Goal::BlankFirst, "korf24.txt"),
+        ] {
+            let shape = Shape { rows: 5, cols: 5 };
+            let goal_board = goal.board(shape).unwrap();
+            let puzzle = Puzzle::new(shape, goal_board.iter().map(|&t| t as u8).collect());
+            let config = Config {
+                goal,
+                jobs: 2,
+                cache: Some(cache.clone()),
+                ..Config::default()
+            };
+            let groups = by_symmetry(&puzzle, 0, &P6666).unwrap();
+            let layout = Layout::fitting(25, &groups);
+            let quiet = TableWork::quiet();
+            let tables =
+                Additive::with_cache(&puzzle, (&groups, layout), true, Some(&cache), &quiet);
+            for (id, length, board) in korf(file, &[]) {
+                let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
+                assert!(tables.start(&bytes).1 <= length as u32, "{file} #{id}");
+            }
+            check_korf_with(config, &korf(file, &[40, 38]));
+        }
+    }
 }

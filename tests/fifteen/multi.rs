@@ -85,14 +85,15 @@ fn cases<'a>(shape: Shape, boards: impl Iterator<Item = &'a Vec<u32>>) -> String
     boards.map(|b| format!("{header}{}\n", line(b))).collect()
 }
 
-/// Every board of `shape` that reaches `goal`: `--metric mtm` prints the table's least
-/// moves and the canonical path read off it, byte for byte.
-fn assert_every_board(shape: Shape, goal: Goal) {
+/// Every `every`-th board of `shape` that reaches `goal`: `--metric mtm` prints the table's
+/// least moves and the canonical path read off it, byte for byte.
+fn assert_every_board(shape: Shape, goal: Goal, every: usize) {
     let config = mtm(goal.clone());
     let goal = goal.board(shape).unwrap();
     let table = multi_table(&goal, |b| neighbours(shape, b));
     let mut boards: Vec<&Vec<u32>> = table.keys().collect();
     boards.sort();
+    let boards: Vec<&Vec<u32>> = boards.into_iter().step_by(every).collect();
     let (output, result) = run_text(&config, &cases(shape, boards.iter().copied()));
     assert_eq!(result, Ok(()));
     let mut lines = output.lines();
@@ -108,35 +109,52 @@ fn assert_every_board(shape: Shape, goal: Goal) {
 }
 
 #[test]
+#[ignore = "tier 2: about 25 s"]
 fn every_3x3_board_has_its_least_multi_tile_moves_and_canonical_path() {
     let shape = Shape { rows: 3, cols: 3 };
     for goal in [Goal::Standard, Goal::Spiral] {
-        assert_every_board(shape, goal);
+        assert_every_board(shape, goal, 1);
+    }
+}
+
+/// [`every_3x3_board_has_its_least_multi_tile_moves_and_canonical_path`] on one board in 97.
+#[test]
+fn a_sample_of_3x3_boards_has_its_least_multi_tile_moves_and_canonical_path() {
+    let shape = Shape { rows: 3, cols: 3 };
+    for goal in [Goal::Standard, Goal::Spiral] {
+        assert_every_board(shape, goal, 97);
     }
 }
 
 #[test]
 fn every_board_of_the_small_shapes_has_its_least_multi_tile_moves() {
     for (rows, cols) in [(1, 4), (2, 2), (2, 3), (2, 4), (4, 2)] {
-        assert_every_board(Shape { rows, cols }, Goal::Standard);
+        assert_every_board(Shape { rows, cols }, Goal::Standard, 1);
     }
-    assert_every_board(Shape { rows: 2, cols: 4 }, Goal::BlankFirst);
+    assert_every_board(Shape { rows: 2, cols: 4 }, Goal::BlankFirst, 1);
 }
 
-/// A paint of the 3×3 by the goal's rows or columns: the table (built on two threads) is the
+/// A paint of `shape` by the goal's rows or columns: the table (built on two threads) is the
 /// breadth-first search of the paintings entry by entry, at most the board's least moves, and
 /// the search by it finds every board's least moves and canonical path.
-#[test]
-fn a_painted_table_is_its_breadth_first_search_and_bounds_the_search() {
-    let shape = Shape { rows: 3, cols: 3 };
+fn assert_painted_table_is_exact_and_bounds_the_search(shape: Shape) {
     let goal = Goal::Standard.board(shape).unwrap();
     let table = multi_table(&goal, |b| neighbours(shape, b));
     let puzzle = Puzzle::new(shape, goal.iter().map(|&t| t as u8).collect());
-    let by_rows = |p: usize| 1 + (p / 3) as u8;
-    let by_cols = |p: usize| 1 + (p % 3) as u8;
-    for line in [&by_rows as &dyn Fn(usize) -> u8, &by_cols] {
-        let color: Vec<u8> = (0..9).map(|p| if p == 8 { 0 } else { line(p) }).collect();
-        let paint = Paint { color, colors: 4 };
+    let n = shape.cells();
+    let by_rows = |p: usize| 1 + shape.row(p) as u8;
+    let by_cols = |p: usize| 1 + shape.col(p) as u8;
+    for (line, lines) in [
+        (&by_rows as &dyn Fn(usize) -> u8, shape.rows),
+        (&by_cols, shape.cols),
+    ] {
+        let color: Vec<u8> = (0..n)
+            .map(|p| if p == n - 1 { 0 } else { line(p) })
+            .collect();
+        let paint = Paint {
+            color,
+            colors: lines + 1,
+        };
         let painted = Painted::build(&puzzle, &paint, 2);
         // The paintings' own breadth-first search, over boards of colors.
         let paint_of = |b: &[u32]| -> Vec<u32> {
@@ -165,6 +183,17 @@ fn a_painted_table_is_its_breadth_first_search_and_bounds_the_search() {
             assert_eq!(letters, multi_canonical(shape, &table, board), "{board:?}");
         }
     }
+}
+
+#[test]
+#[ignore = "tier 2: about 50 s"]
+fn a_painted_table_of_the_3x3_is_its_breadth_first_search_and_bounds_the_search() {
+    assert_painted_table_is_exact_and_bounds_the_search(Shape { rows: 3, cols: 3 });
+}
+
+#[test]
+fn a_painted_table_of_the_2x3_is_its_breadth_first_search_and_bounds_the_search() {
+    assert_painted_table_is_exact_and_bounds_the_search(Shape { rows: 2, cols: 3 });
 }
 
 /// The least multi-tile moves between two boards by a breadth-first search from both ends,
@@ -201,21 +230,20 @@ fn multi_distance(shape: Shape, from: &[u32], to: &[u32]) -> u32 {
     }
 }
 
-/// Boards of 3×4, 4×3 and 4×4 (the pictures' paints, on four goals) a short random walk from
-/// the goal: the least multi-tile moves of a search from both ends, and a path of that many
-/// runs that replays to the goal.
-#[test]
-fn short_walks_on_the_painted_shapes_have_their_least_multi_tile_moves() {
+/// `boards` boards of each of `shapes` (the pictures' paints) under each of `goals`, a short
+/// random walk from the goal: the least multi-tile moves of a search from both ends, and a
+/// path of that many runs that replays to the goal.
+fn assert_short_walks(shapes: &[(usize, usize)], goals: &[Goal], boards: usize) {
     let mut seed = 0x5eed_0047;
-    for (rows, cols) in [(3, 4), (4, 3), (4, 4)] {
+    for &(rows, cols) in shapes {
         let shape = Shape { rows, cols };
-        for goal in [Goal::Standard, Goal::BlankFirst, Goal::Spiral] {
+        for goal in goals.iter().cloned() {
             let config = Config {
                 jobs: 2,
                 ..mtm(goal.clone())
             };
             let goal = goal.board(shape).unwrap();
-            let boards: Vec<Vec<u32>> = (0..12)
+            let boards: Vec<Vec<u32>> = (0..boards)
                 .map(|i| walk_from(shape, &goal, 8 + i, &mut seed))
                 .collect();
             let (output, result) = run_text(&config, &cases(shape, boards.iter()));
@@ -230,6 +258,19 @@ fn short_walks_on_the_painted_shapes_have_their_least_multi_tile_moves() {
             }
         }
     }
+}
+
+#[test]
+#[ignore = "tier 2: about 60 s (three 4x4 tables)"]
+fn short_walks_on_the_painted_shapes_have_their_least_multi_tile_moves() {
+    let goals = [Goal::Standard, Goal::BlankFirst, Goal::Spiral];
+    assert_short_walks(&[(3, 4), (4, 3), (4, 4)], &goals, 12);
+}
+
+/// [`short_walks_on_the_painted_shapes_have_their_least_multi_tile_moves`] on the 3×4 alone.
+#[test]
+fn short_walks_on_the_3x4_have_their_least_multi_tile_moves() {
+    assert_short_walks(&[(3, 4)], &[Goal::Standard], 6);
 }
 
 /// The number of least multi-tile paths from every board of `table` to its goal.
@@ -251,12 +292,10 @@ fn multi_path_counts(shape: Shape, table: &HashMap<Vec<u32>, u32>) -> HashMap<Ve
     counts
 }
 
-/// On every 3×3 board, under two goals, `--count-paths` in the multi-tile metric gives the
-/// breadth-first count; `--all-paths` on a sample lists them in canonical order, each
-/// replayed to the goal in the least runs.
-#[test]
-fn every_optimal_multi_tile_path_is_counted_and_listed() {
-    let shape = Shape { rows: 3, cols: 3 };
+/// On every board of `shape`, under two goals, `--count-paths` in the multi-tile metric
+/// gives the breadth-first count; `--all-paths` on a sample lists them in canonical order,
+/// each replayed to the goal in the least runs.
+fn assert_optimal_multi_tile_paths_are_counted_and_listed(shape: Shape) {
     for goal in [Goal::Standard, Goal::Spiral] {
         let counting = Config {
             paths: Some(EveryPath {
@@ -318,9 +357,21 @@ fn every_optimal_multi_tile_path_is_counted_and_listed() {
     }
 }
 
+#[test]
+#[ignore = "tier 2: about 8 s"]
+fn every_optimal_multi_tile_path_of_the_3x3_is_counted_and_listed() {
+    assert_optimal_multi_tile_paths_are_counted_and_listed(Shape { rows: 3, cols: 3 });
+}
+
+#[test]
+fn every_optimal_multi_tile_path_of_the_2x3_is_counted_and_listed() {
+    assert_optimal_multi_tile_paths_are_counted_and_listed(Shape { rows: 2, cols: 3 });
+}
+
 /// Korf's 100 in the multi-tile metric: the lengths slidy's optimal 4×4 solver gave on them
 /// (`tests/data/korf100-mtm.txt`), every path replayed (seconds on two threads).
 #[test]
+#[ignore = "tier 2: about 40 s (a 4x4 table built)"]
 fn korfs_100_have_slidys_multi_tile_lengths() {
     let shape = Shape { rows: 4, cols: 4 };
     let path = format!("{}/tests/data/korf100-mtm.txt", env!("CARGO_MANIFEST_DIR"));
@@ -355,6 +406,7 @@ fn korfs_100_have_slidys_multi_tile_lengths() {
 /// The 3×4's table kept in `--cache`: written once, read back to the same entries, a planted
 /// file (its checksum right) read as it is, a damaged one built again and written again.
 #[test]
+#[ignore = "tier 2: about 10 s"]
 fn a_kept_painted_table_is_read_back_and_a_damaged_one_rebuilt() {
     let dir = scratch_dir("painted");
     let mut puzzle = Puzzle::new(Shape { rows: 3, cols: 4 }, (1..12).chain([0]).collect());

@@ -194,6 +194,7 @@ fn units_through_xargs_give_the_in_process_answer_on_korfs_boards() {
 }
 
 #[test]
+#[ignore = "tier 2: about 13 s"]
 fn units_through_xargs_give_the_in_process_answer_on_5x5_walks() {
     let five = Shape { rows: 5, cols: 5 };
     let goal = Goal::Standard.board(five).unwrap();
@@ -274,6 +275,7 @@ fn logged(log: &Path) -> Vec<(u32, usize)> {
 }
 
 #[test]
+#[ignore = "tier 2: about 10 s"]
 fn a_driver_stopped_in_a_round_goes_on_without_working_a_finished_unit_again() {
     let dir = scratch("units-restart");
     let case =
@@ -369,44 +371,6 @@ fn a_driver_stopped_in_a_round_goes_on_without_working_a_finished_unit_again() {
     assert!(stderr.contains(&place), "{stderr}");
 }
 
-#[test]
-#[ignore = "needs the 6-6-6-6 tables that korf's ignored tests keep in target/tmp (minutes to build once), then a minute or two"]
-fn a_driver_through_xargs_solves_korf_and_felners_easiest_boards_with_cached_tables() {
-    let cache = super::korf::kept_tables();
-    let cached = cache.to_str().unwrap();
-    let five = Shape { rows: 5, cols: 5 };
-    let goal = Goal::Standard.board(five).unwrap();
-    for (id, length, board) in korf("korf24-blank-last.txt", &[38, 40]) {
-        let case = case_text(five, &board);
-        let in_process = fifteen(&["--jobs", "2", "--cache", cached], &case).0;
-        let dir = scratch(&format!("units-korf24-{id}"));
-        let engine = xargs_engine(&["--cache", cached]);
-        let args = [
-            "--drive",
-            dir.to_str().unwrap(),
-            "--engine",
-            &engine,
-            "--engine-from",
-            "0",
-        ];
-        let (answer, stats) = fifteen(
-            &[&args[..], &["--jobs", "2", "--cache", cached, "--stats"]].concat(),
-            &case,
-        );
-        assert_eq!(answer, in_process, "#{id}");
-        let path = answer.lines().nth(1).unwrap();
-        assert_eq!(path.len(), length, "#{id}");
-        assert_replays(five, &board, &goal, path);
-        let rounds = stats.lines().filter(|line| line.starts_with("round "));
-        let nodes = rounds.map(stats_nodes).sum();
-        let units = std::fs::read_to_string(dir.join(format!("round-{length}.units"))).unwrap();
-        let first = units.lines().next().unwrap();
-        let search = (field(first, "bound"), field(first, "pruner"));
-        let in_one = one_thread(five, (&board, &goal, Some(&cache)), search);
-        assert_nodes((path, nodes), in_one, search);
-    }
-}
-
 /// Whether a process runs whose command line is `words`, by `/proc` (none without one).
 fn running(words: &[&str]) -> bool {
     let wanted: Vec<u8> = words
@@ -422,6 +386,7 @@ fn running(words: &[&str]) -> bool {
 }
 
 #[test]
+#[ignore = "tier 2: about 20 s, most of it waiting"]
 fn a_decided_round_ends_the_engine_and_what_it_started() {
     let dir = scratch("units-decided");
     let case = "3\n8 6 7 2 5 4 3 0 1\n";
@@ -516,4 +481,48 @@ fn a_drivers_limits_are_the_runs_and_a_stopped_run_goes_on() {
     );
     assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
     assert!(!running(&["sleep", "98"]), "the engine still runs");
+}
+
+/// The long runs (minutes to hours, gigabytes of tables): ignored, and left out of the
+/// second tier too; `cargo test --release --test fifteen -- --ignored long::` runs them.
+mod long {
+    use super::*;
+
+    #[test]
+    #[ignore = "long: needs the 6-6-6-6 tables that korf's ignored tests keep in target/tmp (minutes to build once), then a minute or two"]
+    fn a_driver_through_xargs_solves_korf_and_felners_easiest_boards_with_cached_tables() {
+        let cache = super::super::korf::kept_tables();
+        let cached = cache.to_str().unwrap();
+        let five = Shape { rows: 5, cols: 5 };
+        let goal = Goal::Standard.board(five).unwrap();
+        for (id, length, board) in korf("korf24-blank-last.txt", &[38, 40]) {
+            let case = case_text(five, &board);
+            let in_process = fifteen(&["--jobs", "2", "--cache", cached], &case).0;
+            let dir = scratch(&format!("units-korf24-{id}"));
+            let engine = xargs_engine(&["--cache", cached]);
+            let args = [
+                "--drive",
+                dir.to_str().unwrap(),
+                "--engine",
+                &engine,
+                "--engine-from",
+                "0",
+            ];
+            let (answer, stats) = fifteen(
+                &[&args[..], &["--jobs", "2", "--cache", cached, "--stats"]].concat(),
+                &case,
+            );
+            assert_eq!(answer, in_process, "#{id}");
+            let path = answer.lines().nth(1).unwrap();
+            assert_eq!(path.len(), length, "#{id}");
+            assert_replays(five, &board, &goal, path);
+            let rounds = stats.lines().filter(|line| line.starts_with("round "));
+            let nodes = rounds.map(stats_nodes).sum();
+            let units = std::fs::read_to_string(dir.join(format!("round-{length}.units"))).unwrap();
+            let first = units.lines().next().unwrap();
+            let search = (field(first, "bound"), field(first, "pruner"));
+            let in_one = one_thread(five, (&board, &goal, Some(&cache)), search);
+            assert_nodes((path, nodes), in_one, search);
+        }
+    }
 }

@@ -1,6 +1,6 @@
-//! Boards, moves and shapes: the vocabulary shared by every other section.
+//! Moves, board shapes and paths, shared by every other module.
 
-/// A move of the blank, named by the direction it goes (it swaps with the tile there).
+/// A move of the blank, named by its direction (it swaps with the tile there).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Move {
     Down,
@@ -28,8 +28,7 @@ impl Move {
         self as usize
     }
 
-    /// The index in [`Move::ALL`] of the move that undoes the move of index `i`: the order
-    /// D, L, R, U puts opposites at `i` and `3 − i`.
+    /// The index of the move undoing `Move::ALL[i]`: `3 − i`, for `i < 4`.
     pub const fn opposite_index(i: usize) -> usize {
         3 - i
     }
@@ -46,10 +45,9 @@ impl Move {
     }
 }
 
-/// What a path's letters name (`--letters`): the direction the blank moves (`Blank`, the
-/// judges' convention and the default) or the direction the moved tile goes (`Tile`, the
-/// speedsolvers' and slidy's), which is the opposite letter. Moves are always held as moves
-/// of the blank ([`Move`]), and the canonical order `D < L < R < U` is theirs.
+/// What a path's letters name (`--letters`): the blank's direction (`Blank`, the judges' and
+/// the default) or the moved tile's, the opposite letter (`Tile`, the speedsolvers' and
+/// slidy's). Moves are always held as the blank's ([`Move`]), as is the order `D < L < R < U`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg(not(feature = "judge"))]
 pub enum Lettering {
@@ -73,8 +71,8 @@ impl Lettering {
         Move::ALL.into_iter().find(|&m| self.letter(m) == letter)
     }
 
-    /// Renames, in place, the letters of a path written for the blank (`U D L R`, the form
-    /// every search writes) into this lettering; other bytes stay. O(length).
+    /// Rewrites in place a path lettered for the blank (as every search writes it) in this
+    /// lettering; other bytes stay. O(length).
     pub fn rename(self, text: &mut [u8]) {
         if self == Lettering::Tile {
             for byte in text {
@@ -86,11 +84,7 @@ impl Lettering {
     }
 }
 
-/// The size of a board, rows×cols, cells numbered row-major from 0.
-///
-/// # Constraints
-///
-/// 1 ≤ rows, 1 ≤ cols.
+/// A board's size, rows×cols, 1 ≤ rows, cols; cells are numbered 0..rows·cols row-major.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {
     pub rows: usize,
@@ -118,7 +112,7 @@ impl Shape {
         self.row(a).abs_diff(self.row(b)) + self.col(a).abs_diff(self.col(b))
     }
 
-    /// The cell next to `p` in the direction of `m`, if it is on the board.
+    /// The cell next to `p` in direction `m`, if on the board.
     pub fn neighbor(self, p: usize, m: Move) -> Option<usize> {
         let (row, col) = (self.row(p), self.col(p));
         match m {
@@ -144,11 +138,8 @@ impl Shape {
     }
 }
 
-/// A board being played: its cells and the blank's cell.
-///
-/// # Constraints
-///
-/// `cells` holds rows·cols tiles, one of them the blank `0`.
+/// A board being played: the tile on each of its rows·cols cells (the blank `0` on one) and
+/// the blank's cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg(not(feature = "judge"))]
 pub(crate) struct Board {
@@ -178,8 +169,8 @@ impl Board {
         }
     }
 
-    /// Moves the blank by `m`, swapping it with the tile on that side: the slide of that
-    /// tile, or `None` (the board unchanged) when `m` leaves the board. O(1).
+    /// Moves the blank by `m`, swapping it with the tile there: that tile's slide, or `None`
+    /// (the board unchanged) when `m` leaves the board. O(1).
     pub(crate) fn slide(&mut self, m: Move) -> Option<Slide> {
         let from = self.shape.neighbor(self.blank, m)?;
         let to = std::mem::replace(&mut self.blank, from);
@@ -204,11 +195,8 @@ pub fn moves_text(n: u64) -> String {
     format!("{n} move{s}")
 }
 
-/// The position of every tile: `result[t]` is the cell holding tile `t`. O(N).
-///
-/// # Constraints
-///
-/// `cells` is a permutation of 0..N.
+/// Where each tile is: `result[t]` is the cell of tile `t` in `cells`, a permutation of 0..N.
+/// O(N).
 pub fn positions<T: Copy + Into<u32>>(cells: &[T]) -> Vec<usize> {
     let mut at = vec![0; cells.len()];
     for (p, &t) in cells.iter().enumerate() {

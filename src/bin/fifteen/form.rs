@@ -1,6 +1,4 @@
-//! The problem's form, as a judge poses it: how the cases are written ([`Input`]) and what
-//! is printed of each answer ([`Output`]); each judge's is in `judge.rs`. Uses the shapes of
-//! `board`; `parse` reads the forms, and the answers are written here.
+//! How cases are written ([`Input`]) and what is printed of each answer ([`Output`]).
 
 use super::board::Shape;
 use std::borrow::Cow;
@@ -13,10 +11,9 @@ pub(crate) enum Input {
     /// Each case a header line, `n` (an n×n board) or `rows cols`, then its tiles.
     #[default]
     Header,
-    /// Boards of one shape with no header, until the end of input.
+    /// Headerless boards of one shape until the end of input.
     Bare(Shape),
-    /// A first number, the count of cases, then that many boards of one shape with no
-    /// header.
+    /// The number of cases, then that many headerless boards of one shape.
     Counted(Shape),
 }
 
@@ -32,8 +29,7 @@ pub(crate) enum Lines {
     Path,
 }
 
-/// What is printed of each answer: its [`Lines`], or the one line `unreachable` when no
-/// path is given (the goal cannot be reached, or `dfs` found none within its bound).
+/// What is printed of each answer: its [`Lines`], or the line `unreachable` if there is no path.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Output {
     pub(crate) lines: Lines,
@@ -41,7 +37,7 @@ pub(crate) struct Output {
 }
 
 impl Default for Output {
-    /// This program's own: both lines, `-1` for no path.
+    /// Both lines, `-1` for no path.
     fn default() -> Self {
         Output {
             lines: Lines::Both,
@@ -51,9 +47,8 @@ impl Default for Output {
 }
 
 impl Output {
-    /// Writes the lines of one answer to `output`: for a path of `moves` moves (`None`:
-    /// no path), its number and its letters, which `letters` writes with no line end.
-    /// O(moves).
+    /// Writes an answer: `moves` (`None`: no path), and the path that `letters` writes
+    /// without a line end. O(moves).
     pub(crate) fn write<W: Write>(
         &self,
         output: &mut W,

@@ -1,4 +1,4 @@
-//! Goals and the parity test that decides, before any search, whether a goal is reachable.
+//! The goal boards, and the parity test of whether one is reachable.
 
 use super::board::{positions, Shape};
 
@@ -16,8 +16,7 @@ pub enum Goal {
 }
 
 impl Goal {
-    /// The goal board for `shape`; `Err` with its number of cells when an explicit goal
-    /// has another size. O(N).
+    /// The goal board for `shape`, or `Err` with an explicit goal's other size. O(N).
     pub fn board(&self, shape: Shape) -> Result<Vec<u32>, usize> {
         let n = shape.cells() as u32;
         match self {
@@ -30,8 +29,7 @@ impl Goal {
     }
 }
 
-/// The spiral goal: 1, 2, … clockwise from the top-left corner, the blank on the last cell
-/// of the spiral. O(N).
+/// The [`Goal::Spiral`] board of `shape`. O(N).
 pub fn spiral(shape: Shape) -> Vec<u32> {
     let mut board = vec![0; shape.cells()];
     let (mut top, mut bottom, mut left, mut right) = (0, shape.rows - 1, 0, shape.cols - 1);
@@ -59,11 +57,9 @@ pub fn spiral(shape: Shape) -> Vec<u32> {
     board
 }
 
-/// Whether `goal` can be reached from `cells` by moves. O(N).
-///
-/// With rows, cols ≥ 2: exactly when the parity of the permutation taking `cells` to `goal`
-/// (blank included) equals the parity of the blank's taxicab distance between them. With one
-/// row or one column: exactly when the tiles read in order (blank skipped) are the goal's.
+/// Whether `goal` can be reached from `cells`, permutations of 0..N. O(N). With rows, cols ≥ 2:
+/// when the permutation from `cells` to `goal` has the parity of the blank's taxicab
+/// distance; else when their tiles in order, blank skipped, agree.
 pub fn is_reachable(shape: Shape, cells: &[u32], goal: &[u32]) -> bool {
     if shape.rows == 1 || shape.cols == 1 {
         let tiles = |board: &[u32]| {

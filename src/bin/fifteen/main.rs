@@ -1,20 +1,16 @@
-//! Solves the rows×cols sliding-tile puzzle: the "gioco del quindici" of Montresor,
-//! *Algoritmi e Strutture Dati*, §19.5 (seed 003,
-//! <https://algoritmicamente.it/materiali/libro/capitoli/cap19.pdf>), as judges pose it (Aizu
-//! ALDS1_13_C, SPOJ AL_10_06, UVa 10181, Luogu P1379's spiral goal), and Korf's 100 boards.
+//! Solves the rows×cols sliding-tile puzzle of Montresor, *Algoritmi e Strutture Dati*, §19.5
+//! (seed 003, <https://algoritmicamente.it/materiali/libro/capitoli/cap19.pdf>), of Aizu
+//! ALDS1_13_C, SPOJ AL_10_06, UVa 10181 and Luogu P1379, and Korf's 100 boards.
 //!
-//! Input: cases until the end of input, each a line `n` (n×n) or `rows cols`, then rows·cols
-//! integers row-major, `0` the blank, separated by any whitespace; or a judge's form (`form`).
-//! Output per case: the number of moves, or `-1` when the goal cannot be reached, then the
-//! path (or either alone): the letters `U D L R` of the blank's moves, the least optimal path
-//! under `D < L < R < U`. Exit codes: 0 done; 1 bad input (`error: case N: …` on stderr,
-//! after the earlier answers); 2 bad usage; 3 a search limit reached, or over 256 cells for
-//! an optimal search. With N = rows·cols: reachability O(N); IDA* O(b^d) nodes for d moves,
-//! b < 3, memory O(d) beside its tables.
+//! Input: cases until the end of input, each a line `n` (n×n) or `rows cols`, then the tiles
+//! row-major, `0` the blank; or a judge's form (`form`). Output per case: the number of moves
+//! (`-1`: unreachable), then the blank's moves `U D L R`, the first optimal path in the order
+//! `D < L < R < U`. Exit codes: 0 done, 1 bad input, 2 bad usage, 3 a search limit or over
+//! 256 cells. IDA*: O(b^d) nodes for d moves, b < 3; memory O(d) beside its tables.
 //!
-//! The judge edition (feature `judge`, `judge.rs`) gives the same answers on one thread with
-//! no files or options; `cargo test --test judge` writes it to `target/judge/fifteen-judge.rs`
-//! without the items marked `#[cfg(not(feature = "judge"))]`: edit the tree, not that file.
+//! The judge edition (feature `judge`, `judge.rs`: the same answers on one thread, no files
+//! or options) is written by `cargo test --test judge` to `target/judge/fifteen-judge.rs`,
+//! without the `#[cfg(not(feature = "judge"))]` items: edit the tree, not that file.
 //! Modules, each using only those before it: `board`, `error`, `form`, `goal`, `parse`,
 //! `search`, `judge`.
 

@@ -1,6 +1,4 @@
-//! Reading the cases in each [`Input`] form: tokens with their places (line and column),
-//! headers or counts, tiles; and the tokens between cases, where `--check` finds the
-//! answers.
+//! Reads the cases of each [`Input`] form, with each token's line and column for errors.
 
 use super::board::Shape;
 use super::error::{Error, Place};
@@ -14,21 +12,20 @@ pub(crate) struct Token<'a> {
     pub(crate) at: Place,
 }
 
-/// One board read from the input.
+/// One board read from the input, `cells` a permutation of 0..rows·cols.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Case {
     pub(crate) shape: Shape,
     pub(crate) cells: Vec<u32>,
 }
 
-/// The cases of an input, read one at a time so that earlier answers can be printed
-/// before a later case turns out to be bad. Stops after the first error.
+/// The cases of an input, read lazily so answers before a bad case get printed; none after it.
 pub(crate) struct Cases<'a> {
     tokens: Vec<Token<'a>>,
     form: Input,
     next: usize,
     case: usize,
-    /// In the [`Input::Counted`] form, the cases still to read, once the count is read.
+    /// [`Input::Counted`]: the cases still to read, once counted.
     left: Option<u64>,
     failed: bool,
 }
@@ -52,8 +49,7 @@ impl<'a> Cases<'a> {
         }
     }
 
-    /// Takes the next token, if any, as it is: what follows a case in `--check`'s input
-    /// (its answer), or every token of an input that holds answers only. O(1).
+    /// Takes the next token as it is ([`Input::Counted`]'s count, `--check`'s answers). O(1).
     pub(crate) fn take_token(&mut self) -> Option<Token<'a>> {
         let token = *self.tokens.get(self.next)?;
         self.next += 1;
@@ -69,7 +65,7 @@ impl<'a> Cases<'a> {
         Some(*token)
     }
 
-    /// Reads the case whose header starts at `self.next`.
+    /// Reads the case whose header starts at `self.next`. O(its tokens).
     fn read_case(&mut self) -> Result<Case, Error> {
         let case = self.case;
         let at = self.tokens[self.next].at;
@@ -129,15 +125,13 @@ impl<'a> Cases<'a> {
         Ok(Case { shape, cells })
     }
 
-    /// The error of a case that needs `expected` tiles when fewer tokens are left: its
-    /// first token that is no number, else the count. O(tokens left).
+    /// The error when fewer than `expected` tokens are left: the first that is no number,
+    /// else the count. O(tokens left).
     fn short(&self, expected: u128) -> Result<(), Error> {
         let (case, rest) = (self.case, &self.tokens[self.next..]);
         if expected <= rest.len() as u128 {
             return Ok(());
         }
-        // The rest of the input is this case: a token in it that is no number (a long
-        // line of garbage, say) tells more than the count.
         if let Some(bad) = rest.iter().find(|token| number(token.text).is_none()) {
             return Err(Error::NotATile {
                 case,
@@ -152,23 +146,22 @@ impl<'a> Cases<'a> {
         })
     }
 
-    /// Reads the tiles of a board of `shape`, which are there. O(cells).
+    /// Reads the tiles of a board of `shape`; that many tokens must be left. O(cells).
     fn read_tiles(&mut self, shape: Shape) -> Result<Vec<u32>, Error> {
         let tiles = &self.tokens[self.next..self.next + shape.cells()];
         self.next += shape.cells();
         tile_list(tiles, shape.cells(), self.case)
     }
 
-    /// Reads a board of `shape` with no header.
+    /// Reads a board of `shape` with no header. O(cells).
     fn read_bare(&mut self, shape: Shape) -> Result<Case, Error> {
         self.short(shape.cells() as u128)?;
         let cells = self.read_tiles(shape)?;
         Ok(Case { shape, cells })
     }
 
-    /// In the [`Input::Counted`] form, the number of cases left to read (the count read
-    /// first), or `None` at the end of an empty input; an error for a count that is no
-    /// number, or a token after the last case counted.
+    /// [`Input::Counted`]: the cases left, reading the count first (`None`: empty input), or
+    /// the error of a bad count or of a token after the last case. O(1).
     fn cases_left(&mut self) -> Option<Result<u64, Error>> {
         let left = match self.left {
             Some(left) => left,
@@ -226,9 +219,7 @@ impl Iterator for Cases<'_> {
     }
 }
 
-/// Splits `input` on ASCII whitespace, each token with its 1-based line and byte column.
-/// O(length). Bytes that are not UTF-8 are kept in their tokens and reported as bad tiles
-/// or headers.
+/// Splits `input` on ASCII whitespace, each token with its 1-based line and column. O(length).
 fn tokens(input: &[u8]) -> Vec<Token<'_>> {
     let mut tokens = Vec::new();
     let (mut line, mut line_start) = (1, 0);
@@ -252,7 +243,7 @@ fn tokens(input: &[u8]) -> Vec<Token<'_>> {
     tokens
 }
 
-/// The token of `input` at `range`, on line `line`, which starts at offset `line_start`.
+/// The token of `input` at `range`, on line `line` starting at offset `line_start`.
 fn token(input: &[u8], range: std::ops::Range<usize>, line: usize, line_start: usize) -> Token<'_> {
     let column = range.start - line_start + 1;
     Token {
@@ -261,7 +252,7 @@ fn token(input: &[u8], range: std::ops::Range<usize>, line: usize, line_start: u
     }
 }
 
-/// Checks that `tokens` are a permutation of 0..cells. O(cells).
+/// The tiles of `tokens` if a permutation of 0..cells, else the first bad one's error. O(cells).
 fn tile_list(tokens: &[Token], cells: usize, case: usize) -> Result<Vec<u32>, Error> {
     let mut seen = vec![false; cells];
     let mut tiles = Vec::with_capacity(cells);
@@ -308,8 +299,7 @@ fn number(text: &[u8]) -> Option<u64> {
     std::str::from_utf8(text).ok()?.parse().ok()
 }
 
-/// A token as shown in a message: its first 32 bytes, those that are not printable ASCII
-/// escaped (`\xff`), and `…` when it is longer.
+/// A token for messages: its first 32 bytes, non-printable ones escaped, `…` if longer.
 pub(crate) fn shown(text: &[u8]) -> String {
     const SHOWN: usize = 32;
     let more = if text.len() > SHOWN { "…" } else { "" };

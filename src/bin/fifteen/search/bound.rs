@@ -1,22 +1,12 @@
-//! Admissible lower bounds on the number of moves to the goal, swappable in IDA* (`descend`,
-//! `ida::solve`): the trait and the Manhattan distance; linear conflicts are
-//! `linear_conflict`'s (the full program's), the walking distance `walking`'s, the pattern
-//! databases `regions`' and `pdb`'s.
+//! IDA*'s [`LowerBound`] trait, and the Manhattan distance.
 
 use super::{Board, Puzzle};
 
-/// A lower bound on the moves from a board to the goal, kept up to date move by move
-/// along the path of a depth-first search: `start` once a search, then `apply` for every
-/// node generated and `undo` when the search backs up. Implement it and pass it to
-/// `ida::solve` or `descend`'s search to swap the bound of IDA*.
-///
-/// # Constraints
-///
-/// Admissible (never above the true distance) and 0 exactly at the goal. IDA* stays
-/// optimal and canonical with any such bound, consistent or not.
+/// A lower bound on the moves to the goal, updated along a depth-first path: `start`, then
+/// `apply` per node generated and `undo` when backing up. It must be admissible and 0 exactly
+/// at the goal; it need not be consistent.
 pub(crate) trait LowerBound: Sync {
-    /// What the bound keeps about the board on the search path; a shared search copies
-    /// the root's to each of its subtrees.
+    /// The bound's data on the board at the end of the path.
     type State: Clone + Sync;
     /// What [`LowerBound::undo`] needs to take a move back.
     type Undo: Copy;
@@ -25,11 +15,9 @@ pub(crate) trait LowerBound: Sync {
     fn name(&self) -> String;
     /// The state and the bound of the board `cells`.
     fn start(&self, cells: &[u8]) -> (Self::State, u32);
-    /// Slides `tile` from cell `from` into the blank at cell `to` and returns the new
-    /// bound; `cells` is the board *before* the move. When the bound exceeds `limit`,
-    /// the bound may stop early, return any admissible value above `limit` and must
-    /// leave `state` as it was (no `undo` follows); otherwise the value is that of
-    /// `start` on the new board and [`LowerBound::undo`] follows with the token.
+    /// Slides `tile` from `from` into the blank at `to` (`cells`: the board before): the new
+    /// bound and an undo token. Above `limit`, any admissible value above `limit` will do, with
+    /// `state` unchanged and no `undo` to follow; within it, `start`'s value on the new board.
     fn apply(
         &self,
         state: &mut Self::State,
@@ -43,8 +31,7 @@ pub(crate) trait LowerBound: Sync {
     fn undo(&self, state: &mut Self::State, tile: u8, from: usize, to: usize, undo: Self::Undo);
 }
 
-/// Implements [`LowerBound`] for a bound whose state is its value, from its
-/// `estimate(cells)` and `update(cells, h, tile, from, to)`.
+/// Implements [`LowerBound`] for a bound whose state is its value, by `estimate` and `update`.
 macro_rules! valued_bound {
     ($bound:ty, $name:expr) => {
         impl LowerBound for $bound {
@@ -89,7 +76,6 @@ macro_rules! valued_bound {
 valued_bound!(Manhattan, "manhattan");
 
 /// The Manhattan distance: the sum of the tiles' taxicab distances to their goal cells.
-/// Table N² bytes; `update` O(1).
 pub(crate) struct Manhattan {
     cells: usize,
     /// `distance[t·N + p]`: from cell `p` to the goal cell of tile `t` (0 for the blank).
@@ -97,7 +83,7 @@ pub(crate) struct Manhattan {
 }
 
 impl Manhattan {
-    /// Builds the table. O(N²).
+    /// Builds the table of N² bytes. O(N²).
     pub(crate) fn new(puzzle: &Puzzle) -> Self {
         let cells = puzzle.shape.cells();
         let mut distance = vec![0; cells * cells];
@@ -109,6 +95,7 @@ impl Manhattan {
         Manhattan { cells, distance }
     }
 
+    /// The distance of `tile` on cell `p` to its goal cell. O(1).
     fn of(&self, tile: u8, p: usize) -> u32 {
         u32::from(self.distance[usize::from(tile) * self.cells + p])
     }
@@ -120,8 +107,7 @@ impl Manhattan {
         cells.iter().enumerate().map(|(p, &t)| self.of(t, p)).sum()
     }
 
-    /// The bound after sliding `tile` from cell `from` into the blank at cell `to`,
-    /// given `h`, the bound of the board before the move. O(1).
+    /// The bound once `tile` slides from `from` into the blank at `to`, `h` the one before. O(1).
     #[inline]
     pub(crate) fn update(&self, _: &[u8], h: u32, tile: u8, from: usize, to: usize) -> u32 {
         h + self.of(tile, to) - self.of(tile, from)

@@ -1,14 +1,11 @@
-//! The optimal searches: a shared puzzle description, lower bounds, and the searches over it,
-//! its rooms in reading order. The judge edition keeps the puzzle, `bound`, `regions` and
-//! `descend`; the full program's own rooms are told on their declarations.
+//! The optimal searches and the [`Puzzle`] they share.
 
 use super::board::{Move, Shape};
 
 /// Marks a missing neighbour in [`Puzzle::neighbors`].
 pub(crate) const NONE: usize = usize::MAX;
 
-/// The moves of a row indexed by `Move::ALL` whose entry is not `missing`, bit i for
-/// `Move::ALL[i]`.
+/// The entries of `row` that are not `missing`, bit i for `Move::ALL[i]`.
 fn live_bits<T: PartialEq>(row: [T; 4], missing: T) -> u8 {
     row.iter()
         .enumerate()
@@ -16,18 +13,14 @@ fn live_bits<T: PartialEq>(row: [T; 4], missing: T) -> u8 {
         .fold(0, |bits, (i, _)| bits | 1 << i)
 }
 
-/// The most cells of a board for the optimal searches.
+/// The most cells of a board for optimal search.
 pub(crate) const MAX_BOARD: usize = 256;
 
-/// A board as IDA* keeps it: `cells[p]` the tile on cell `p`, zeros after the last cell
-/// (a fixed size, so that indices masked below 256 need no bounds checks).
+/// A board as IDA* holds it: tiles by cell, zero-padded so masked indices need no bounds checks.
 pub(crate) type Board = [u8; MAX_BOARD];
 
-/// A board shape and goal prepared for search, tiles as bytes.
-///
-/// # Constraints
-///
-/// 1 ≤ N = rows·cols ≤ 256; `goal` a permutation of 0..N.
+/// A shape and goal prepared for search, tiles as bytes: 1 ≤ N ≤ 256, `goal` a permutation of
+/// 0..N.
 pub(crate) struct Puzzle {
     pub shape: Shape,
     pub goal: Vec<u8>,
@@ -37,7 +30,7 @@ pub(crate) struct Puzzle {
     pub neighbors: Vec<[usize; 4]>,
     /// `exits[p]`: the moves the blank can make from `p`, bit i for `Move::ALL[i]`.
     pub exits: Vec<u8>,
-    /// What `ida`'s cases and threads keep on the puzzle.
+    /// What `ida`'s cases and threads share.
     #[cfg(not(feature = "judge"))]
     pub shared: Shared,
 }
@@ -65,22 +58,20 @@ impl Puzzle {
     }
 }
 
-/// What the searches of a puzzle share, by all its cases and threads: its move pruners,
-/// made on first use, the nodes searched, and where tables are kept.
+/// What all the cases and threads searching a puzzle share: move pruners, nodes searched,
+/// the cache.
 #[cfg(not(feature = "judge"))]
 #[derive(Default)]
 pub(crate) struct Shared {
-    /// The moves `ida` never makes after a path: [`prune::MovePruner::for_cells`], made
-    /// (or read from `cache`) on first use (see [`Puzzle::pruner`]); set before it to use
-    /// another.
+    /// The move pruner of [`Puzzle::pruner`], made (or read from `cache`) on first use
+    /// unless set before.
     pub pruner: std::sync::OnceLock<prune::MovePruner>,
-    /// The same for the longest searches, the deeper machine.
+    /// The same, the deeper machine for the longest searches.
     pub deeper_pruner: std::sync::OnceLock<prune::MovePruner>,
-    /// The nodes of the IDA* iterations finished on the puzzle: past `ida::DEEP_FROM`,
-    /// the iterations use [`Puzzle::pruner`].
+    /// The nodes of the IDA* iterations finished on the puzzle, which decide when `ida`
+    /// starts using [`Puzzle::pruner`] (`ida::DEEP_FROM`).
     pub searched: std::sync::atomic::AtomicU64,
-    /// Where the pattern databases and move pruners are kept between runs (`--cache`):
-    /// none unless set.
+    /// The directory of cached pattern databases and move pruners (`--cache`), if any.
     pub cache: Option<std::path::PathBuf>,
     /// The bound of the multi-tile search, made (or read from `cache`) on first use.
     pub multi: std::sync::OnceLock<multi::Bound>,
@@ -88,9 +79,8 @@ pub(crate) struct Shared {
 
 #[cfg(not(feature = "judge"))]
 impl Puzzle {
-    /// The moves `ida` never makes after a path, by the deeper machine when `deeper`
-    /// (see [`prune::MovePruner::for_cells`]), made (or read from the shared `cache`) on
-    /// first use.
+    /// The move pruner `ida` uses, the deeper machine when `deeper`
+    /// ([`prune::MovePruner::for_cells`]), made (or read from `cache`) on first use.
     pub(crate) fn pruner(&self, deeper: bool) -> &prune::MovePruner {
         let shared = &self.shared;
         let cell = if deeper {
@@ -123,13 +113,13 @@ pub mod walking;
 #[cfg(not(feature = "judge"))]
 pub mod weighted;
 
-/// Tables and machines kept in files (`--cache`), checked when read.
+/// Tables and machines cached in files (`--cache`), checked when read.
 #[cfg(not(feature = "judge"))]
 pub mod kept;
 
-/// Pattern databases of one byte an entry: `placement` (ranks), `build` (breadth-first
-/// tables on any number of threads), `cache` (files), the additive look-up over a partition
-/// with its shared tables and reflection.
+/// Pattern databases of one byte an entry: `placement` (ranks), `build` (breadth-first, on
+/// any number of threads), `cache` (files), the additive look-up with shared tables and
+/// reflection.
 #[cfg(not(feature = "judge"))]
 pub mod pdb;
 

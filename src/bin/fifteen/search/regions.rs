@@ -1,17 +1,10 @@
-//! Additive pattern databases that know the blank's regions (Korf & Felner, 2002; Felner,
-//! Korf & Hanan, 2004), up to 24 cells, built in the run on one thread (`ida`'s small
-//! stages, the judge edition's bound); the board's symmetries. `pdb`'s larger tables take
-//! the cell sets and entries from here.
+//! Additive pattern databases aware of the blank's regions (Korf & Felner 2002; Felner, Korf
+//! & Hanan 2004), built in the run for up to 24 cells; board symmetries.
 //!
-//! A *group* is a set of tiles, named by their goal cells. Its table holds, per placement
-//! of its k tiles, the least number of moves *of its tiles* home, the others moving for
-//! free: a breadth-first search from the goal over (placement, region of the blank), a move
-//! in the blank's region free, a group tile sliding into it 1. Disjoint groups add up. A
-//! placement `(p0, …, pk−1)` is at its *spread index* `Σ pᵢ·N^(k−1−i)`: N^k entries.
-//!
-//! With reflection (the goal's blank on a diagonal of a square board), the bound is
-//! `max(h(s), h(s'))`, `s'` the board reflected in that diagonal and its tiles relabelled
-//! (`t → goal[T(home(t))]`): as far from the goal as `s`, in the same tables.
+//! A *group* is a set of tiles named by their goal cells. Its table holds, per placement
+//! `(p0, …, pk−1)` of its k tiles, at the *spread index* `Σ pᵢ·N^(k−1−i)`, the least number of
+//! moves of those tiles to the goal. Reflection in a diagonal T through the goal's blank adds
+//! a look-up of the mirrored board, tiles relabelled `t → goal[T(home(t))]`; the larger wins.
 
 use super::super::board::Shape;
 use super::bound::LowerBound;
@@ -22,29 +15,26 @@ use std::convert::TryFrom;
 pub(crate) const MAX_CELLS: usize = 32;
 /// The most groups of a partition.
 pub(crate) const MAX_GROUPS: usize = 8;
-/// Cell and tile numbers are below [`MAX_CELLS`]; masked by this, they index a
-/// `[_; MAX_CELLS]` array with no bounds check.
+/// Masks cell and tile numbers (< [`MAX_CELLS`]) to skip bounds checks.
 pub(crate) const CELL_MASK: usize = MAX_CELLS - 1;
 const _: () = assert!(MAX_CELLS.is_power_of_two());
 
-/// A table's entries: a placement's least number of group moves in the top 8 bits, and in
-/// the low N bits the cells *outside* the regions of the blank (the connected parts of the
-/// free cells) from which that least is reached. From those it takes 2 moves more: each
-/// group move changes its tile's colour on a chessboard, so their parity is fixed.
+/// A table entry: the least number of group moves in the top 8 bits; in the low N bits, the
+/// cells outside the blank's regions that reach it, from which it takes 2 more moves (each
+/// group move flips its tile's chessboard colour).
 pub(crate) struct Regions;
 
 impl Regions {
-    /// The most cells of a board with such tables.
+    /// The most cells of a board with these tables.
     pub(crate) const CELLS: usize = 24;
     const SHIFT: u32 = 24;
 
-    /// The entry of a placement whose least is `least`, reached from `regions`.
+    /// The entry of a placement whose least is `least`, reached from `regions`. O(1).
     pub(crate) fn entry(least: u8, regions: u32) -> u32 {
         (!regions & ((1 << Self::SHIFT) - 1)) | (u32::from(least) << Self::SHIFT)
     }
 
-    /// The value of `entry`, a placement's, with the blank on cell `blank`: its least, or 2
-    /// more when `blank` lies outside its regions. O(1).
+    /// The value of `entry`, the blank on `blank`: the least, 2 more outside its regions. O(1).
     #[inline(always)]
     pub(crate) fn value(entry: u32, blank: usize) -> u8 {
         let outside = (entry >> (blank & CELL_MASK)) as u8 & 1;
@@ -52,7 +42,7 @@ impl Regions {
     }
 }
 
-/// Cell sets of a board as bit masks, for the flood fill of the blank's region.
+/// A board's cell sets as bit masks, for flood fills.
 pub(crate) struct Masks {
     cols: usize,
     /// `around[p]`: the cells next to `p`.
@@ -64,7 +54,7 @@ pub(crate) struct Masks {
 }
 
 impl Masks {
-    /// The masks of `puzzle`'s board, of N ≤ [`MAX_CELLS`] cells. O(N).
+    /// The masks of `puzzle`'s board, N ≤ [`MAX_CELLS`]. O(N).
     pub(crate) fn new(puzzle: &Puzzle) -> Self {
         let shape = puzzle.shape;
         let cells = 0..shape.cells();
@@ -87,7 +77,7 @@ impl Masks {
         }
     }
 
-    /// The connected part of `free` that holds `start`. O(rows·cols) word operations.
+    /// The connected part of `free` that holds `start`. O(N).
     #[inline]
     pub(crate) fn flood(&self, start: usize, free: u32) -> u32 {
         let mut region = 1u32 << start;
@@ -106,26 +96,19 @@ impl Masks {
     }
 }
 
-/// The weights of a spread index of k tiles on N cells: `N^(k−1−i)` for tile i.
+/// The weights of a spread index of k tiles on N cells: `N^(k−1−i)` for tile i. O(k).
 fn spread_weights(n: usize, k: usize) -> Vec<usize> {
     (0..k).map(|i| n.pow((k - 1 - i) as u32)).collect()
 }
 
-/// The table of the group on goal cells `cells` (in table order), the goal's blank on
-/// `blank`: each placement's [`Regions`] entry at its spread index, `u32::MAX` elsewhere.
+/// The table of the group on the k distinct goal cells `cells`, the goal's blank on `blank`:
+/// each placement's [`Regions`] entry, else `u32::MAX`. Breadth-first from the goal over
+/// (placement, region of the blank), each move sliding a group tile into the region. Time
+/// O(states·k) plus a flood fill each, states = placements × regions; memory O(N^k + states).
 ///
-/// By levels of states (a placement, one region of the blank): a tile next to the region
-/// slides into it, the blank taking the region of the cell left, unless the placement has
-/// seen it (`seen`: per index, the regions reached, each whole), so a state comes once. A
-/// placement first reached at depth d gets d and its regions of that depth.
+/// # Panics
 ///
-/// Time O(states · k) and a flood fill a state (states: placements × regions, about 0.6 M
-/// for 5 tiles of the 4×4, whose reads of `seen` miss the caches: `u16` sets up to 16
-/// cells); memory 8 bytes an index (6 up to 16 cells) and 8 a state of two levels.
-///
-/// # Constraints
-///
-/// N ≤ [`Regions::CELLS`], 1 ≤ k < N, N^k < 2^32; the cells distinct and not `blank`.
+/// Unless N ≤ [`Regions::CELLS`], 1 ≤ k < N and N^k < 2^32.
 pub(crate) fn build(puzzle: &Puzzle, group: (&[u8], usize)) -> Vec<u32> {
     match puzzle.shape.cells() <= 16 {
         true => build_with::<u16>(puzzle, group),
@@ -133,7 +116,7 @@ pub(crate) fn build(puzzle: &Puzzle, group: (&[u8], usize)) -> Vec<u32> {
     }
 }
 
-/// [`build`] with the blank's cells seen as sets of type `S`, wide enough for N bits.
+/// [`build`], `seen` (each placement's regions reached) as sets of type `S` of at least N bits.
 fn build_with<S>(puzzle: &Puzzle, (cells, blank): (&[u8], usize)) -> Vec<u32>
 where
     S: Copy + Default + Into<u32> + TryFrom<u32>,
@@ -191,8 +174,7 @@ where
     table
 }
 
-/// The goal's cells in row-major order, the blank's skipped, cut into groups of `sizes`
-/// (which add up to at most N − 1).
+/// The goal's cells row-major, the blank's skipped, in groups of `sizes` (summing to < N). O(N).
 pub(crate) fn in_reading_order(puzzle: &Puzzle, sizes: &[usize]) -> Vec<Vec<u8>> {
     let blank = puzzle.goal_at[0];
     let mut cells = (0..puzzle.shape.cells() as u8).filter(|&c| usize::from(c) != blank);
@@ -202,9 +184,8 @@ pub(crate) fn in_reading_order(puzzle: &Puzzle, sizes: &[usize]) -> Vec<Vec<u8>>
         .collect()
 }
 
-/// The board's symmetries as cell permutations, identity first: 4 for a rectangle, 8 for
-/// a square. Symmetry `s` transposes when `s & 4`, then flips the rows when `s & 2` and the
-/// columns when `s & 1`; each maps adjacent cells to adjacent cells.
+/// The board's 4 (square: 8) symmetries as cell permutations, identity first: `s`
+/// transposes if `s & 4`, then flips the rows if `s & 2` and the columns if `s & 1`. O(N).
 pub(crate) fn symmetries(shape: Shape) -> Vec<Vec<usize>> {
     let (rows, cols) = (shape.rows, shape.cols);
     let count = if rows == cols { 8 } else { 4 };
@@ -220,9 +201,8 @@ pub(crate) fn symmetries(shape: Shape) -> Vec<Vec<usize>> {
         .collect()
 }
 
-/// Maps `frame`, groups of cells for a goal whose blank is at cell `blank`, onto
-/// `puzzle`'s goal by a symmetry that takes `blank` to the goal's blank; `None` when
-/// there is none.
+/// `frame`, groups of cells for a goal with the blank on `blank`, mapped by a symmetry onto
+/// `puzzle`'s goal, if one matches. O(N).
 pub(crate) fn by_symmetry(puzzle: &Puzzle, blank: usize, frame: &[&[u8]]) -> Option<Vec<Vec<u8>>> {
     let symmetry = symmetries(puzzle.shape)
         .into_iter()
@@ -235,9 +215,8 @@ pub(crate) fn by_symmetry(puzzle: &Puzzle, blank: usize, frame: &[&[u8]]) -> Opt
     )
 }
 
-/// The 4×4 partitions of the tables built in the run, as goal cells for a goal whose
-/// blank is at cell 0 (chosen by measurement on Korf's 100: `benches/README.md`). 3-4-4-4:
-/// the blank's corner, two half rows and the two far rows.
+/// 3-4-4-4 for a 4×4 goal with the blank on cell 0 (chosen on Korf's 100): the blank's
+/// corner, two half rows, the two far rows.
 pub(crate) const P3444: [&[u8]; 4] = [
     &[1, 4, 5],
     &[2, 3, 6, 7],
@@ -246,13 +225,12 @@ pub(crate) const P3444: [&[u8]; 4] = [
 ];
 /// 5-5-5, Korf & Felner's.
 pub(crate) const P555: [&[u8]; 3] = [&[1, 2, 3, 4, 5], &[6, 7, 10, 11, 15], &[8, 9, 12, 13, 14]];
-/// 5-5-5 for a goal whose blank is at cell 9, the 4×4 spiral's.
+/// 5-5-5 for the 4×4 spiral goal, its blank on cell 9.
 pub(crate) const CENTRE555: [&[u8]; 3] =
     [&[0, 1, 4, 5, 8], &[2, 3, 6, 7, 11], &[10, 12, 13, 14, 15]];
 
-/// The first of `frames` (partitions for a goal whose blank is on the cell given) that a
-/// symmetry of the board maps onto `puzzle`'s goal, mapped; else the goal's cells in
-/// reading order in groups of `sizes`. O(N · frames).
+/// The first of `frames` ([`by_symmetry`]'s `blank` and `frame`) that maps onto `puzzle`'s
+/// goal, mapped; else [`in_reading_order`]. O(N · frames).
 pub(crate) fn partition(
     puzzle: &Puzzle,
     frames: &[(usize, &[&[u8]])],
@@ -264,8 +242,7 @@ pub(crate) fn partition(
         .unwrap_or_else(|| in_reading_order(puzzle, sizes))
 }
 
-/// The two partitions of the 4×4 whose tables are built in the run, smaller first:
-/// [`P3444`] and [`P555`] (or [`CENTRE555`]) by [`partition`]. O(N).
+/// [`P3444`] and [`P555`] (or [`CENTRE555`]) mapped onto a 4×4 `puzzle` by [`partition`]. O(N).
 pub(crate) fn small_four(puzzle: &Puzzle) -> [Vec<Vec<u8>>; 2] {
     [
         partition(puzzle, &[(0, &P3444)], &[3, 4, 4, 4]),
@@ -273,9 +250,8 @@ pub(crate) fn small_four(puzzle: &Puzzle) -> [Vec<Vec<u8>>; 2] {
     ]
 }
 
-/// The reflection in the main diagonal when it fixes `cell`, else the one in the
-/// anti-diagonal when that fixes `cell` ([`symmetries`] 4 and 7 of a square board); `None`
-/// on other cells and on rectangles.
+/// The reflection in the main diagonal, else the anti-diagonal, that fixes `cell`
+/// ([`symmetries`] 4 and 7), if the board is square. O(N).
 pub(crate) fn diagonal_fixing(shape: Shape, cell: usize) -> Option<Vec<usize>> {
     let mut all = symmetries(shape);
     [4, 7]
@@ -288,22 +264,17 @@ pub(crate) fn diagonal_fixing(shape: Shape, cell: usize) -> Option<Vec<usize>> {
 const BOARD: usize = 0;
 const REFLECTED: usize = 1;
 
-/// The additive bound over the [`build`] tables of a partition of the tiles, with the
-/// reflected look-up if asked and possible. `apply` O(1) a side (two reads of `steps`, one
-/// of a table); it stops before writing once a sum exceeds the limit.
+/// The additive bound over the [`build`] tables of a partition of the tiles. `apply` O(1).
 pub(crate) struct RegionTables {
     /// All tables, one after another.
     tables: Vec<u32>,
-    /// `group_of[side][t]`: the group of tile `t` (of the tile `t` becomes, on the
-    /// reflected side).
+    /// `group_of[side][t]`: the group of tile `t` (reflected: of its image).
     group_of: [[u8; MAX_CELLS]; 2],
-    /// `steps[side][t][c]`: what tile `t` on cell `c` adds to its group's index in
-    /// `tables` (on the reflected side, the tile `t` becomes on the image of `c`), the
-    /// group's first tile its table's start too, so that a move's new index is the old one
-    /// plus one entry less another.
+    /// `steps[side][t][c]`: what tile `t` on cell `c` (reflected: its image) adds to its
+    /// group's index in `tables`, the first tile's table start included.
     steps: Box<[[[u32; MAX_CELLS]; MAX_CELLS]; 2]>,
     groups: usize,
-    /// `reflected[c]`: the image of cell `c` in the reflection (the identity without).
+    /// `reflected[c]`: the image of cell `c` (itself without reflection).
     reflected: [u8; MAX_CELLS],
     /// 2 with the reflected look-up, else 1.
     sides: usize,
@@ -312,8 +283,8 @@ pub(crate) struct RegionTables {
     name: String,
 }
 
-/// The state of [`RegionTables`], per side: each group's index in its tables, its value,
-/// and their sum (0 for the reflection when there is none).
+/// The state of [`RegionTables`]: per side, each group's index and value, and their sum (0
+/// on an unused reflected side).
 #[derive(Clone, Copy)]
 pub(crate) struct RegionState {
     index: [[u32; MAX_GROUPS]; 2],
@@ -321,8 +292,7 @@ pub(crate) struct RegionState {
     sum: [u32; 2],
 }
 
-/// What an additive bound (also `pdb`'s) needs to undo a move: per side, the moved group's
-/// index and value, and the sums.
+/// An additive bound's undo token (`pdb`'s too): per side, the moved group's index, value, sum.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct SidesUndo {
     pub(crate) index: [u32; 2],
@@ -331,8 +301,7 @@ pub(crate) struct SidesUndo {
 }
 
 impl RegionTables {
-    /// Builds the tables of `groups` (lists of goal cells) one after another, with the
-    /// reflected look-up when `reflect` ([`RegionTables::of_tables`]); [`build`]'s cost.
+    /// Builds the tables of `groups`, then [`RegionTables::of_tables`]; panics as both do.
     #[allow(dead_code)] // the judge edition's and the tests'; `plan` builds on threads
     pub(crate) fn new(puzzle: &Puzzle, groups: &[Vec<u8>], reflect: bool) -> Self {
         let blank = puzzle.goal_at[0];
@@ -340,13 +309,13 @@ impl RegionTables {
         Self::of_tables(puzzle, groups, tables, reflect)
     }
 
-    /// The bound over `tables`, those [`build`] makes of `groups` for `puzzle`'s goal, in
-    /// order. O(N² + entries).
+    /// The bound over `tables`, [`build`]'s of `groups` in order, reflected too if `reflect`
+    /// and possible. O(N² + entries).
     ///
     /// # Panics
     ///
-    /// When the groups do not cover every tile once, there are more than [`MAX_GROUPS`],
-    /// or their tables hold 2^32 entries or more.
+    /// Unless the groups cover every tile once, number ≤ [`MAX_GROUPS`] and hold < 2^32
+    /// entries.
     pub(crate) fn of_tables(
         puzzle: &Puzzle,
         groups: &[Vec<u8>],
@@ -411,10 +380,10 @@ impl RegionTables {
         bound
     }
 
-    /// The bytes the tables of `groups` on N cells hold, and the most their builds hold at
-    /// once on `threads` threads, a group a thread at a time: every table, and beside each
-    /// build running (of the largest groups) its `seen` sets and two levels, at most 8 bytes
-    /// an entry (the two largest levels of the 4×4's groups hold at most 0.3 states an entry).
+    /// The bytes the tables of `groups` on `n` cells hold, and the most their builds hold at
+    /// once on `threads` threads: every table, plus for each build running (the largest
+    /// groups first) its `seen` sets and two levels, at most 8 bytes an entry (the 4×4's
+    /// groups hold at most 0.3 states an entry in their two largest levels).
     #[cfg(not(feature = "judge"))]
     pub(crate) fn bytes(n: usize, groups: &[Vec<u8>], threads: usize) -> (usize, usize) {
         let mut entries: Vec<usize> = groups.iter().map(|g| n.pow(g.len() as u32)).collect();
@@ -424,8 +393,7 @@ impl RegionTables {
         (kept, kept + 8 * building)
     }
 
-    /// The value of `tile` moved onto `to` from `from` on `side`, the blank ending on
-    /// `from`: `(group, its new index, its new value, the side's new sum)`. O(1).
+    /// `(group, index, value, sum)` on `side` after `tile` moves from `from` to `to`. O(1).
     #[inline(always)]
     fn moved(
         &self,
