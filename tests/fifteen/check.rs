@@ -418,7 +418,7 @@ fn check_takes_up_to_four_files_and_only_optimal_searches() {
             "--letters \"slidy\": expected blank or tile",
         ),
     ] {
-        let error = parse(args).unwrap_err();
+        let error = Error::from(parse(args).unwrap_err());
         assert_eq!(
             (error.to_string().as_str(), error.exit_code()),
             (message, 2)

@@ -261,13 +261,13 @@ fn usage_errors() {
             "--goal \"1 2 2 0\": expected standard, blank-first, spiral or the tiles 0..N-1 of a board",
         ),
     ] {
-        let error = parse(args).unwrap_err();
+        let error = Error::from(parse(args).unwrap_err());
         assert_eq!(error.to_string(), message);
         assert_eq!(error.exit_code(), 2);
     }
     assert!(matches!(parse(&["--help"]), Ok(Parsed::Help)));
     assert!(matches!(parse(&["--version"]), Ok(Parsed::Version)));
-    let error = parse(&["a.txt", "b.txt"]).unwrap_err();
+    let error = Error::from(parse(&["a.txt", "b.txt"]).unwrap_err());
     assert_eq!(
         error.to_string(),
         "a second file \"b.txt\": one at most is read"

@@ -237,7 +237,7 @@ fn assert_short_walks(shapes: &[(usize, usize)], goals: &[Goal], boards: usize) 
     let mut seed = 0x5eed_0047;
     for &(rows, cols) in shapes {
         let shape = Shape { rows, cols };
-        for goal in goals.iter().cloned() {
+        for goal in goals {
             let config = Config {
                 jobs: 2,
                 ..mtm(goal.clone())

@@ -1,9 +1,18 @@
-//! The goal boards, and the parity test of whether one is reachable.
+//! The goal boards, and the parity test of whether one is reachable. The judge edition's
+//! problems all take the standard goal.
 
 use super::board::{positions, Shape};
+#[cfg(not(feature = "judge"))]
+use super::error::{Error, InputError};
+
+/// The standard goal of `shape`: `1 2 … N-1` then the blank. O(N).
+pub fn standard(shape: Shape) -> Vec<u32> {
+    (1..shape.cells() as u32).chain(Some(0)).collect()
+}
 
 /// The goal of a search, as chosen by `--goal`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg(not(feature = "judge"))]
 pub enum Goal {
     /// `1 2 … N-1` then the blank.
     Standard,
@@ -15,21 +24,32 @@ pub enum Goal {
     Explicit(Vec<u32>),
 }
 
+#[cfg(not(feature = "judge"))]
 impl Goal {
     /// The goal board for `shape`, or `Err` with an explicit goal's other size. O(N).
     pub fn board(&self, shape: Shape) -> Result<Vec<u32>, usize> {
         let n = shape.cells() as u32;
         match self {
-            Goal::Standard => Ok((1..n).chain(Some(0)).collect()),
+            Goal::Standard => Ok(standard(shape)),
             Goal::BlankFirst => Ok((0..n).collect()),
             Goal::Spiral => Ok(spiral(shape)),
             Goal::Explicit(tiles) if tiles.len() == shape.cells() => Ok(tiles.clone()),
             Goal::Explicit(tiles) => Err(tiles.len()),
         }
     }
+
+    /// [`Goal::board`] for case number `case`, whose board is of `shape`: an explicit goal of
+    /// another size is [`InputError::GoalSize`]. O(N).
+    pub(crate) fn board_of_case(&self, shape: Shape, case: usize) -> Result<Vec<u32>, Error> {
+        self.board(shape).map_err(|goal| {
+            let board = shape.cells();
+            Error::input(case, InputError::GoalSize { goal, board })
+        })
+    }
 }
 
 /// The [`Goal::Spiral`] board of `shape`. O(N).
+#[cfg(not(feature = "judge"))]
 pub fn spiral(shape: Shape) -> Vec<u32> {
     let mut board = vec![0; shape.cells()];
     let (mut top, mut bottom, mut left, mut right) = (0, shape.rows - 1, 0, shape.cols - 1);

@@ -1,16 +1,12 @@
-//! The judge edition: what a judge runs, and nothing else (no options, one thread, no
-//! files). Before submitting it, set [`PROBLEM`] to the problem's [`Problem`]; the tests
-//! build the file with each and run its samples.
-//!
-//! Reachability by parity, then IDA* on one thread: the full program's answers, byte for
-//! byte. Its bound: `regions`' tables, built on first use and kept for the last
-//! [`SHAPES_KEPT`] shapes met (4×4: 3-4-4-4, then 5-5-5 for a case past [`FIRST_NODES`]
-//! nodes; up to 24 cells: groups of 4), else the Manhattan distance.
+//! The judge edition's problem, search and `main`: the full program's answers on one thread,
+//! with no options or files. Parity, then IDA* over `regions`' tables (4×4: 3-4-4-4, then
+//! 5-5-5 past [`FIRST_NODES`] nodes; up to 24 cells: groups of 4), else the Manhattan
+//! distance.
 
 use super::board::{path_text, Move, Shape};
 use super::error::Error;
 use super::form::{Input, Lines, Output};
-use super::goal::{is_reachable, Goal};
+use super::goal::{is_reachable, standard};
 use super::parse::Cases;
 use super::search::bound::{LowerBound, Manhattan};
 use super::search::descend::{threshold_from, Counter, MovePruner, Root, Search, Step};
@@ -20,15 +16,15 @@ use std::borrow::Cow;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-/// The problem this file answers: edit this line only.
+/// The problem this file answers: set it before submitting (the tests build each).
 pub(crate) const PROBLEM: Problem = Problem::Fifteen;
 
 /// The problems this file answers, each to the standard goal `1 2 … N-1 0`.
 #[allow(dead_code)] // only the one `PROBLEM` names is built
 #[derive(Clone, Copy)]
 pub(crate) enum Problem {
-    /// This program's own: cases of a header `n` or `rows cols` and their tiles; the
-    /// number of moves, then the path; `-1` for an unreachable goal.
+    /// This program's own: cases of a header `n` or `rows cols`, then the tiles; the
+    /// number of moves, then the path, or `-1`.
     Fifteen,
     /// Aizu ALDS1_13_C "15 Puzzle": 4×4 boards, no header; the number of moves.
     AizuAlds1_13C,
@@ -40,8 +36,8 @@ pub(crate) enum Problem {
 }
 
 impl Problem {
-    /// How the problem's cases are written, what is printed of each answer, its goal.
-    fn form(self) -> (Input, Output, Goal) {
+    /// How the problem's cases are written, and what is printed of each answer.
+    fn form(self) -> (Input, Output) {
         let four = Shape { rows: 4, cols: 4 };
         let (input, lines, unreachable) = match self {
             Problem::Fifteen => (Input::Header, Lines::Both, "-1"),
@@ -54,22 +50,22 @@ impl Problem {
             ),
         };
         let unreachable = Cow::Borrowed(unreachable);
-        (input, Output { lines, unreachable }, Goal::Standard)
+        (input, Output { lines, unreachable })
     }
 }
 
-/// The nodes of a 4×4 case with the 3-4-4-4 tables before the 5-5-5 ones are built (about
-/// their build's cost).
+/// The nodes a 4×4 case may take with the 3-4-4-4 tables before the 5-5-5 ones are built
+/// (about their cost).
 const FIRST_NODES: u64 = 1 << 23;
 
-/// The most shapes whose tables are kept: an input that goes back and forth between
-/// shapes builds each one's once. At most 13 MB a shape (the 4×4's).
+/// The most shapes whose tables are kept, so that an input that alternates shapes builds
+/// each one's once; 13 MB at most a shape (the 4×4's).
 const SHAPES_KEPT: usize = 4;
 
-/// The tables of one shape and goal, by stage, each built on first use.
+/// The tables of one shape and goal, stage by stage, each built on first use.
 struct Tables {
     puzzle: Puzzle,
-    /// The stages in order: a partition, and its tables once built.
+    /// Each stage's partition, and its tables once built.
     stages: Vec<(Vec<Vec<u8>>, Option<RegionTables>)>,
 }
 
@@ -90,8 +86,8 @@ impl Tables {
     }
 }
 
-/// The tables of `shape` in `kept` (most recently used last), moved last, or new ones for
-/// `goal`, the oldest dropped past [`SHAPES_KEPT`].
+/// The tables of `shape` from `kept` (the last used last), or new ones for `goal`, the
+/// oldest dropped past [`SHAPES_KEPT`].
 fn tables_for<'a>(kept: &'a mut Vec<Tables>, shape: Shape, goal: &[u32]) -> &'a mut Tables {
     let tables = match kept.iter().position(|t| t.puzzle.shape == shape) {
         Some(i) => kept.remove(i),
@@ -104,7 +100,7 @@ fn tables_for<'a>(kept: &'a mut Vec<Tables>, shape: Shape, goal: &[u32]) -> &'a 
     kept.last_mut().expect("pushed above")
 }
 
-/// Counts down the nodes a search may still generate; the pass stops when none are left.
+/// The nodes a pass may still generate; it stops at none.
 struct Nodes(u64);
 
 impl Counter for Nodes {
@@ -119,9 +115,9 @@ impl Counter for Nodes {
     }
 }
 
-/// IDA* by `bound` from `start`, never undoing a move, thresholds of the paths' parity from
-/// `floor` on, for at most `nodes` nodes: the canonical path, or the threshold whose pass
-/// the budget stopped (none below it holds a path).
+/// IDA* by `bound` from `start`, never undoing a move, from threshold `floor` on, for at
+/// most `nodes` nodes: the canonical path, or the threshold of the pass stopped (no path
+/// is shorter).
 fn search<B: LowerBound>(
     puzzle: &Puzzle,
     bound: &B,
@@ -143,9 +139,9 @@ fn search<B: LowerBound>(
     }
 }
 
-/// The canonical path from `start` to the goal of `tables` (reachable): IDA* over the
-/// stages' tables in turn, from the last one built, or the Manhattan distance. O(b^d)
-/// nodes for d moves, memory O(d) beside the tables.
+/// The canonical path from `start` to the goal of `tables` (reachable): IDA* over each
+/// stage from the last one built, or the Manhattan distance. O(b^d) nodes for d moves,
+/// memory O(d) beside the tables.
 fn shortest(tables: &mut Tables, start: &[u8]) -> Vec<Move> {
     let Tables { puzzle, stages } = tables;
     let first = stages.iter().rposition(|(_, b)| b.is_some()).unwrap_or(0);
@@ -163,21 +159,15 @@ fn shortest(tables: &mut Tables, start: &[u8]) -> Vec<Move> {
     search(puzzle, &bound, start, floor, u64::MAX).unwrap_or_default()
 }
 
-/// Answers the cases of `input`, written in [`PROBLEM`]'s form, to `output`: per case,
-/// its lines of the canonical path to the goal, or its line for a goal that cannot be
-/// reached. Stops at the first bad case, after the answers to the cases before it; more
-/// than 256 cells is [`Error::TooLarge`].
+/// Writes the answers to the cases of `input` in [`PROBLEM`]'s forms, stopping at the
+/// first bad case; over 256 cells is [`Error::TooLarge`].
 pub(crate) fn run<W: Write>(input: &[u8], output: &mut W) -> Result<(), Error> {
-    let (form, lines, goal) = PROBLEM.form();
+    let (form, lines) = PROBLEM.form();
     let mut kept = Vec::new();
     for (index, case) in Cases::in_form(input, form).enumerate() {
         let (case, number) = (case?, index + 1);
         let (shape, cells) = (case.shape, case.shape.cells());
-        let goal = goal.board(shape).map_err(|goal| Error::GoalSize {
-            case: number,
-            goal,
-            board: cells,
-        })?;
+        let goal = standard(shape);
         let path = match is_reachable(shape, &case.cells, &goal) {
             true if cells > MAX_BOARD => {
                 let search = "ida";
@@ -205,13 +195,12 @@ pub(crate) fn run<W: Write>(input: &[u8], output: &mut W) -> Result<(), Error> {
     Ok(())
 }
 
-/// A board's tiles as bytes, as the search keeps them (at most 256 cells).
+/// A board's tiles as bytes (at most 256 cells).
 fn bytes(board: &[u32]) -> Vec<u8> {
     board.iter().map(|&t| t as u8).collect()
 }
 
-/// Reads stdin whole and writes the answers to stdout: exit 0, or the error's code
-/// (`error: …` on stderr, after the answers to the cases before it).
+/// Answers stdin on stdout: exit 0, or `error: …` on stderr and the error's code.
 pub fn main() -> ExitCode {
     let mut input = Vec::new();
     let read = io::stdin().read_to_end(&mut input);

@@ -61,7 +61,7 @@ use cli::args::Config;
 #[cfg(not(feature = "judge"))]
 use cli::{help, parse_args, run, Command, Terminals, USAGE, VERSION};
 #[cfg(not(feature = "judge"))]
-use error::Error;
+use error::{Error, UsageError};
 #[cfg(not(feature = "judge"))]
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
@@ -99,11 +99,11 @@ fn print_random(config: &Config, draws: random::Draws) -> ExitCode {
         Ok(goal) => goal,
         Err(cells) => {
             let (rows, cols) = (draws.shape.rows, draws.shape.cols);
-            let e = Error::GoalShape {
+            let e = Error::from(UsageError::GoalShape {
                 goal: cells,
                 rows,
                 cols,
-            };
+            });
             eprintln!("error: {e}\n{USAGE}");
             return ExitCode::from(e.exit_code());
         }
@@ -145,6 +145,7 @@ fn main() -> ExitCode {
             return ExitCode::from(check::testlib::report(&files, outcome));
         }
         Err(e) => {
+            let e = Error::from(e);
             eprintln!("error: {e}\n{USAGE}");
             return ExitCode::from(e.exit_code());
         }
@@ -231,10 +232,12 @@ mod tests {
         let error = answer("1000000 1000000\n1 2 3\n", &Config::default());
         assert!(matches!(
             error,
-            Err(Error::ShortCase {
-                expected: 1_000_000_000_000,
-                found: 3,
-                ..
+            Err(Error::Input {
+                case: 1,
+                problem: error::InputError::ShortCase {
+                    expected: 1_000_000_000_000,
+                    found: 3,
+                },
             })
         ));
     }

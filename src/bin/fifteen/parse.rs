@@ -1,7 +1,7 @@
 //! Reads the cases of each [`Input`] form, with each token's line and column for errors.
 
 use super::board::Shape;
-use super::error::{Error, Place};
+use super::error::{Error, InputError, Place};
 use super::form::Input;
 use std::convert::TryFrom;
 
@@ -66,16 +66,14 @@ impl<'a> Cases<'a> {
     }
 
     /// Reads the case whose header starts at `self.next`. O(its tokens).
-    fn read_case(&mut self) -> Result<Case, Error> {
-        let case = self.case;
+    fn read_case(&mut self) -> Result<Case, InputError> {
         let at = self.tokens[self.next].at;
         let header_len = self.tokens[self.next..]
             .iter()
             .take_while(|t| t.at.line == at.line)
             .count();
         let header = &self.tokens[self.next..self.next + header_len];
-        let bad_header = || Error::BadHeader {
-            case,
+        let bad_header = || InputError::BadHeader {
             at,
             text: shown(
                 &header
@@ -92,12 +90,7 @@ impl<'a> Cases<'a> {
             _ => return Err(bad_header()),
         };
         if rows == 0 || cols == 0 {
-            return Err(Error::EmptyBoard {
-                case,
-                at,
-                rows,
-                cols,
-            });
+            return Err(InputError::EmptyBoard { at, rows, cols });
         }
         self.next += header_len;
         let expected = u128::from(rows) * u128::from(cols);
@@ -115,8 +108,7 @@ impl<'a> Cases<'a> {
             .get(self.next)
             .filter(|t| t.at.line == last_line)
         {
-            return Err(Error::ExtraTile {
-                case,
+            return Err(InputError::ExtraTile {
                 at: extra.at,
                 token: shown(extra.text),
                 tiles: shape.cells(),
@@ -127,34 +119,32 @@ impl<'a> Cases<'a> {
 
     /// The error when fewer than `expected` tokens are left: the first that is no number,
     /// else the count. O(tokens left).
-    fn short(&self, expected: u128) -> Result<(), Error> {
-        let (case, rest) = (self.case, &self.tokens[self.next..]);
+    fn short(&self, expected: u128) -> Result<(), InputError> {
+        let rest = &self.tokens[self.next..];
         if expected <= rest.len() as u128 {
             return Ok(());
         }
         if let Some(bad) = rest.iter().find(|token| number(token.text).is_none()) {
-            return Err(Error::NotATile {
-                case,
+            return Err(InputError::NotATile {
                 at: bad.at,
                 token: shown(bad.text),
             });
         }
-        Err(Error::ShortCase {
-            case,
+        Err(InputError::ShortCase {
             expected,
             found: rest.len(),
         })
     }
 
     /// Reads the tiles of a board of `shape`; that many tokens must be left. O(cells).
-    fn read_tiles(&mut self, shape: Shape) -> Result<Vec<u32>, Error> {
+    fn read_tiles(&mut self, shape: Shape) -> Result<Vec<u32>, InputError> {
         let tiles = &self.tokens[self.next..self.next + shape.cells()];
         self.next += shape.cells();
-        tile_list(tiles, shape.cells(), self.case)
+        tile_list(tiles, shape.cells())
     }
 
     /// Reads a board of `shape` with no header. O(cells).
-    fn read_bare(&mut self, shape: Shape) -> Result<Case, Error> {
+    fn read_bare(&mut self, shape: Shape) -> Result<Case, InputError> {
         self.short(shape.cells() as u128)?;
         let cells = self.read_tiles(shape)?;
         Ok(Case { shape, cells })
@@ -201,17 +191,19 @@ impl Iterator for Cases<'_> {
                 Ok(_) => {
                     self.case += 1;
                     self.read_bare(shape)
+                        .map_err(|e| Error::input(self.case, e))
                 }
                 Err(e) => Err(e),
             },
             _ if self.next == self.tokens.len() => return None,
             Input::Header => {
                 self.case += 1;
-                self.read_case()
+                self.read_case().map_err(|e| Error::input(self.case, e))
             }
             Input::Bare(shape) => {
                 self.case += 1;
                 self.read_bare(shape)
+                    .map_err(|e| Error::input(self.case, e))
             }
         };
         self.failed = result.is_err();
@@ -253,28 +245,21 @@ fn token(input: &[u8], range: std::ops::Range<usize>, line: usize, line_start: u
 }
 
 /// The tiles of `tokens` if a permutation of 0..cells, else the first bad one's error. O(cells).
-fn tile_list(tokens: &[Token], cells: usize, case: usize) -> Result<Vec<u32>, Error> {
+fn tile_list(tokens: &[Token], cells: usize) -> Result<Vec<u32>, InputError> {
     let mut seen = vec![false; cells];
     let mut tiles = Vec::with_capacity(cells);
     for token in tokens {
         let at = token.at;
-        let tile = number(token.text).ok_or_else(|| Error::NotATile {
-            case,
+        let tile = number(token.text).ok_or_else(|| InputError::NotATile {
             at,
             token: shown(token.text),
         })?;
-        let index =
-            usize::try_from(tile)
-                .ok()
-                .filter(|&t| t < cells)
-                .ok_or(Error::TileOutOfRange {
-                    case,
-                    at,
-                    tile,
-                    cells,
-                })?;
+        let index = usize::try_from(tile)
+            .ok()
+            .filter(|&t| t < cells)
+            .ok_or(InputError::TileOutOfRange { at, tile, cells })?;
         if std::mem::replace(&mut seen[index], true) {
-            return Err(Error::RepeatedTile { case, at, tile });
+            return Err(InputError::RepeatedTile { at, tile });
         }
         tiles.push(index as u32);
     }
@@ -288,7 +273,7 @@ pub(crate) fn goal_tiles(text: &str) -> Option<Vec<u32>> {
     if tokens.is_empty() {
         return None;
     }
-    tile_list(&tokens, tokens.len(), 0).ok()
+    tile_list(&tokens, tokens.len()).ok()
 }
 
 /// The value of a token of ASCII digits, if it fits in a u64.

@@ -5,7 +5,7 @@
 //! `notation` and `error`.
 
 use super::super::board::moves_text;
-use super::super::error::Error;
+use super::super::error::{Error, InputError};
 use super::super::notation::{multi_tile_length, spelled_out};
 use super::super::parse::{shown, Cases, Token};
 use std::borrow::Cow;
@@ -66,7 +66,7 @@ fn is_count(token: &Token) -> bool {
 ///
 /// # Errors
 ///
-/// [`Error::NoAnswer`] or [`Error::NoPath`] when the tokens end first; [`Error::BadAnswer`]
+/// [`InputError::NoAnswer`] or [`InputError::NoPath`] when the tokens end first; [`InputError::BadAnswer`]
 /// for a count that is neither `-1` nor a number of moves that fits in 64 bits, a number
 /// where the path is due, or a path where `counted` asks for a count.
 pub(crate) fn read_answer<'a>(
@@ -74,13 +74,18 @@ pub(crate) fn read_answer<'a>(
     case: usize,
     counted: bool,
 ) -> Result<Claim<'a>, Error> {
-    let bad = |token: Token, expected: String| Error::BadAnswer {
-        case,
-        at: token.at,
-        token: shown(token.text),
-        expected,
+    let bad = |token: Token, expected: String| {
+        let (at, token) = (token.at, shown(token.text));
+        Error::input(
+            case,
+            InputError::BadAnswer {
+                at,
+                token,
+                expected,
+            },
+        )
     };
-    let first = tokens.take_token().ok_or(Error::NoAnswer { case })?;
+    let first = (tokens.take_token()).ok_or(Error::input(case, InputError::NoAnswer))?;
     if !is_count(&first) {
         if counted {
             return Err(bad(first, "a count of moves, or -1".into()));
@@ -105,7 +110,8 @@ pub(crate) fn read_answer<'a>(
             letters,
         });
     }
-    let path = tokens.take_token().ok_or(Error::NoPath { case, count })?;
+    let no_path = Error::input(case, InputError::NoPath { count });
+    let path = tokens.take_token().ok_or(no_path)?;
     if is_count(&path) {
         return Err(bad(path, format!("the path of {}", moves_text(count))));
     }
@@ -157,7 +163,7 @@ mod tests {
                 Ok(Claim::Unreachable),
                 path(Some(0), b""),
                 path(None, b"LU"),
-                Err(Error::NoAnswer { case: 5 }),
+                Err(Error::input(5, InputError::NoAnswer)),
             ]
         );
         // Runs, on one line, in either form, spelled out; the next line is the next answer.
@@ -167,7 +173,7 @@ mod tests {
                 path(Some(6), b"RRRDD"),
                 path(None, b"L"),
                 path(Some(4), b"RRRD"),
-                Err(Error::NoAnswer { case: 4 }),
+                Err(Error::input(4, InputError::NoAnswer)),
             ]
         );
         let runs = "is not a path: letters, or runs such as R3 D2 L";
@@ -191,7 +197,7 @@ mod tests {
         );
         assert_eq!(
             claims("3\n", false),
-            [Err(Error::NoPath { case: 1, count: 3 })]
+            [Err(Error::input(1, InputError::NoPath { count: 3 }))]
         );
     }
 }

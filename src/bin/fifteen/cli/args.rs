@@ -3,7 +3,7 @@
 //! input or solves.
 
 use super::super::board::{Lettering, Shape};
-use super::super::error::Error;
+use super::super::error::UsageError;
 use super::super::form::{Input, Lines, Output};
 use super::super::goal::Goal;
 use super::super::notation::{Metric, Notation};
@@ -254,7 +254,7 @@ struct Chosen {
 /// Reads the flags (`--flag value` or `--flag=value`) and the arguments not starting with
 /// `-`: the file to read, or with `--check` up to four (`INPUT OUTPUT [ANSWER [REPORT]]`).
 /// O(arguments).
-pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Error> {
+pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, UsageError> {
     let args: Vec<String> = args.into_iter().collect();
     // Without `--check`, a second file is refused where it stands, before the flags after it.
     let may_check = args.iter().any(|arg| arg == "--check");
@@ -282,11 +282,11 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
             .find(|spec| spec.names.contains(&given.as_str()))
         else {
             if arg.starts_with('-') {
-                return Err(Error::UnknownFlag(arg));
+                return Err(UsageError::UnknownFlag(arg));
             }
             match chosen.files.len() {
-                1 if !may_check => return Err(Error::SecondFile(arg)),
-                4 => return Err(Error::FifthFile(arg)),
+                1 if !may_check => return Err(UsageError::SecondFile(arg)),
+                4 => return Err(UsageError::FifthFile(arg)),
                 _ => chosen.files.push(arg),
             }
             continue;
@@ -301,7 +301,7 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
             Flag::Valued(valued) => {
                 let value = inline
                     .or_else(|| args.next())
-                    .ok_or(Error::MissingValue(name))?;
+                    .ok_or(UsageError::MissingValue(name))?;
                 chosen.take(valued, name, value)?;
             }
         }
@@ -320,9 +320,9 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
     } = chosen;
     config.algorithm = match (search, bound) {
         (Search::Dfs, Some(k)) => Algorithm::Stored(Stored::Dfs(k)),
-        (Search::Dfs, None) => return Err(Error::DfsWithoutBound),
+        (Search::Dfs, None) => return Err(UsageError::DfsWithoutBound),
         (Search::Ida | Search::Astar | Search::Bfs | Search::Any, Some(k)) => {
-            return Err(Error::BoundWithoutDfs(k))
+            return Err(UsageError::BoundWithoutDfs(k))
         }
         (Search::Ida, None) => Algorithm::Ida,
         (Search::Astar, None) => Algorithm::Stored(Stored::Astar),
@@ -331,14 +331,14 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
     };
     if let Some(draws) = draws {
         return match (check, files.first()) {
-            (true, _) => Err(Error::Together("--random", "--check")),
-            (false, Some(file)) => Err(Error::SecondFile(file.clone())),
+            (true, _) => Err(UsageError::Together("--random", "--check")),
+            (false, Some(file)) => Err(UsageError::SecondFile(file.clone())),
             (false, None) => Ok(Command::Random(config, draws)),
         };
     }
     if !check {
         if let Some(second) = files.get(1) {
-            return Err(Error::SecondFile(second.clone()));
+            return Err(UsageError::SecondFile(second.clone()));
         }
         config.file = files.into_iter().next();
         return Ok(Command::Solve(config));
@@ -347,7 +347,7 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
 }
 
 /// The command of `--check` with `config` and the files named.
-fn checked(mut config: Config, files: Vec<String>) -> Result<Command, Error> {
+fn checked(mut config: Config, files: Vec<String>) -> Result<Command, UsageError> {
     let optimal = "it needs the least number of moves: --algo ida, astar or bfs";
     let refused = match config.algorithm {
         Algorithm::Stored(Stored::Dfs(_)) => Some(("--algo dfs", optimal)),
@@ -368,7 +368,7 @@ fn checked(mut config: Config, files: Vec<String>) -> Result<Command, Error> {
             .map(|flag| (flag, "it prints verdicts, not solutions")),
     };
     if let Some((flag, why)) = refused {
-        return Err(Error::NotWithCheck { flag, why });
+        return Err(UsageError::NotWithCheck { flag, why });
     }
     let mut files = files.into_iter();
     match (files.next(), files.next(), files.next(), files.next()) {
@@ -391,13 +391,13 @@ fn checked(mut config: Config, files: Vec<String>) -> Result<Command, Error> {
 impl Chosen {
     /// Checks that `--all-paths` or `--count-paths` goes with `ida` and the answers' own
     /// lines: no other search, `--output` form, drawing or units.
-    fn check_paths(&self) -> Result<(), Error> {
+    fn check_paths(&self) -> Result<(), UsageError> {
         let Some(paths) = self.config.paths else {
             return Ok(());
         };
         let flag = paths.flag();
         if !matches!(self.search, Search::Ida) {
-            return Err(Error::Requires {
+            return Err(UsageError::Requires {
                 flag,
                 needs: "--algo ida",
             });
@@ -407,27 +407,27 @@ impl Chosen {
             false => self.config.drawing().or(self.mode_flag),
         };
         match other {
-            Some(other) => Err(Error::Together(flag, other)),
+            Some(other) => Err(UsageError::Together(flag, other)),
             None => Ok(()),
         }
     }
 
     /// Checks that `--metric mtm` goes with `ida` on one process: no `--check` (its
     /// verdicts count single tiles), no `--units` or `--drive`.
-    fn check_metric(&self) -> Result<(), Error> {
+    fn check_metric(&self) -> Result<(), UsageError> {
         if self.config.metric == Metric::Single {
             return Ok(());
         }
         let flag = "--metric mtm";
         if !matches!(self.search, Search::Ida) {
-            return Err(Error::Requires {
+            return Err(UsageError::Requires {
                 flag,
                 needs: "--algo ida",
             });
         }
         match (self.check, self.mode_flag) {
-            (true, _) => Err(Error::Together(flag, "--check")),
-            (false, Some(mode)) => Err(Error::Together(flag, mode)),
+            (true, _) => Err(UsageError::Together(flag, "--check")),
+            (false, Some(mode)) => Err(UsageError::Together(flag, mode)),
             (false, None) => Ok(()),
         }
     }
@@ -436,11 +436,11 @@ impl Chosen {
     /// and sets it there; refuses such a form, and `--random`, with `--units` or `--drive`,
     /// which read headers, and `--walk` and `--seed` without `--random`. What `--random`
     /// asks for, if it is given.
-    fn check_forms(&mut self) -> Result<Option<Draws>, Error> {
+    fn check_forms(&mut self) -> Result<Option<Draws>, UsageError> {
         let fifteen = Shape { rows: 4, cols: 4 };
         let (count, walk, seed) = self.draws;
         let needs = |given: bool, flag| match given {
-            true => Err(Error::Requires {
+            true => Err(UsageError::Requires {
                 flag,
                 needs: "--random",
             }),
@@ -452,18 +452,18 @@ impl Chosen {
         if let Input::Bare(shape) | Input::Counted(shape) = input {
             *shape = self.shape.unwrap_or(*shape);
         } else if self.shape.is_some() && count.is_none() {
-            return Err(Error::Requires {
+            return Err(UsageError::Requires {
                 flag: "--shape",
                 needs: "--input bare or counted, or --random",
             });
         }
         let given = (count.map(|_| "--random")).or((*input != Input::Header).then_some("--input"));
         if let (Some(flag), Some(units)) = (given, self.mode_flag) {
-            return Err(Error::Together(flag, units));
+            return Err(UsageError::Together(flag, units));
         }
         let shape = self.shape.unwrap_or(fifteen);
         if count.is_some() && shape.cells() > MOST_RANDOM_CELLS {
-            return Err(Error::BadValue {
+            return Err(UsageError::BadValue {
                 flag: "--shape",
                 value: format!("{}x{}", shape.rows, shape.cols),
                 expected: "at most 16777216 cells with --random",
@@ -479,11 +479,11 @@ impl Chosen {
 
     /// Checks that the flags of `--units` and `--drive` go together, and sets
     /// `--engine-from`.
-    fn check_units(&mut self) -> Result<(), Error> {
+    fn check_units(&mut self) -> Result<(), UsageError> {
         let drawing = self.config.drawing();
         let units = &mut self.config.units;
         let needs = |given: bool, flag, needs| match given {
-            true => Err(Error::Requires { flag, needs }),
+            true => Err(UsageError::Requires { flag, needs }),
             false => Ok(()),
         };
         let (mode, split) = (units.mode.as_ref(), units.mode == Some(Mode::Split));
@@ -493,8 +493,10 @@ impl Chosen {
             // Only merge and drive print answers to draw.
             let answers = drive || mode == Some(&Mode::Merge);
             match (self.check, drawing) {
-                (true, _) => return Err(Error::Together("--check", flag)),
-                (false, Some(drawing)) if !answers => return Err(Error::Together(flag, drawing)),
+                (true, _) => return Err(UsageError::Together("--check", flag)),
+                (false, Some(drawing)) if !answers => {
+                    return Err(UsageError::Together(flag, drawing))
+                }
                 _ => {}
             }
         }
@@ -517,8 +519,13 @@ impl Chosen {
     }
 
     /// Takes `value` for the flag `valued`, named `name` on the command line.
-    fn take(&mut self, valued: Valued, name: &'static str, value: String) -> Result<(), Error> {
-        let bad = |expected| Error::BadValue {
+    fn take(
+        &mut self,
+        valued: Valued,
+        name: &'static str,
+        value: String,
+    ) -> Result<(), UsageError> {
+        let bad = |expected| UsageError::BadValue {
             flag: name,
             value: value.clone(),
             expected,
@@ -606,7 +613,7 @@ impl Chosen {
                     _ => return Err(bad("split, work or merge")),
                 };
                 if let Some(other) = self.mode_flag.replace(name).filter(|&o| o != name) {
-                    return Err(Error::Together(other, name));
+                    return Err(UsageError::Together(other, name));
                 }
                 config.units.mode = Some(mode);
             }
@@ -677,7 +684,7 @@ impl Chosen {
                     .ok_or_else(|| bad(expected))?;
                 let paths = EveryPath { limit, list };
                 if let Some(other) = config.paths.replace(paths).filter(|o| o.list != list) {
-                    return Err(Error::Together(other.flag(), paths.flag()));
+                    return Err(UsageError::Together(other.flag(), paths.flag()));
                 }
             }
             Valued::Random | Valued::Walk | Valued::Seed => {

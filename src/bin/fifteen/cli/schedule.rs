@@ -1,7 +1,7 @@
 //! Scheduling: reading the input whole or as typed, the threads of `--jobs`, the answers
 //! in input order, and calling off later cases after a failure. Uses the solver and the log.
 
-use super::super::error::Error;
+use super::super::error::{Error, InputError};
 use super::super::parse::{Case, Cases};
 use super::super::search::Notes;
 use super::super::units::{self, Progress};
@@ -112,7 +112,10 @@ fn answer_as_typed<R: BufRead, W: Write>(
         for (index, case) in typed_cases.enumerate().skip(answered) {
             let case = match case {
                 Ok(case) => case,
-                Err(Error::ShortCase { .. }) if !at_end => break,
+                Err(Error::Input {
+                    problem: InputError::ShortCase { .. },
+                    ..
+                }) if !at_end => break,
                 Err(e) => return Err(e),
             };
             let answer = solver.answer(&case, index + 1, log)?;

@@ -469,14 +469,7 @@ impl Solver {
 
     /// The configured goal for case number `number`. O(N).
     pub(crate) fn goal(&self, case: &Case, number: usize) -> Result<Vec<u32>, Error> {
-        self.config
-            .goal
-            .board(case.shape)
-            .map_err(|goal| Error::GoalSize {
-                case: number,
-                goal,
-                board: case.shape.cells(),
-            })
+        self.config.goal.board_of_case(case.shape, number)
     }
 
     /// The answer to case number `number` for the configured goal; with `--show` or

@@ -272,11 +272,7 @@ impl Units<'_> {
     /// the goal cannot be reached.
     fn search_of(&self, case: &Case, number: usize) -> Result<Option<Round>, Error> {
         let shape = case.shape;
-        let goal = (self.config.goal.board(shape)).map_err(|goal| Error::GoalSize {
-            case: number,
-            goal,
-            board: shape.cells(),
-        })?;
+        let goal = self.config.goal.board_of_case(shape, number)?;
         if !is_reachable(shape, &case.cells, &goal) {
             return Ok(None);
         }
