@@ -13,8 +13,7 @@ use criterion::{
 mod fifteen;
 
 use fifteen::board::Shape;
-use fifteen::cli::args::{Algorithm, Config, MapKind, Stored};
-use fifteen::cli::solve::Solver;
+use fifteen::solve::{Algorithm, MapKind, Settings, Solver, Stored};
 use fifteen::goal::{is_reachable, spiral};
 use fifteen::search::bound::{LinearConflict, LowerBound};
 use fifteen::search::pdb::additive::{on_fixed, Additive, Fixed, Layout};
@@ -72,20 +71,24 @@ fn random_case(name: &'static str, rows: usize, cols: usize) -> Case {
 }
 
 fn bench(c: &mut Criterion, cases: &[Case], algorithm: Algorithm, map: MapKind, label: &str) {
-    let config = Config {
+    let settings = Settings {
         algorithm,
         map,
-        ..Config::default()
+        ..Settings::default()
     };
     let mut group = c.benchmark_group("fifteen");
     if cases.iter().any(|case| case.shape.cells() > 9) {
         group.sample_size(10);
     }
     // One solver for all iterations: tables built in the first, as in a batch.
-    let solver = Solver::new(config, cases.len(), 1);
+    let solver = Solver::new(settings, cases.len(), 1);
     for case in cases {
+        let board = fifteen::parse::Case {
+            shape: case.shape,
+            cells: case.board.clone(),
+        };
         group.bench_with_input(BenchmarkId::new(label, case.name), case, |b, case| {
-            b.iter(|| solver.solve_case((case.shape, black_box(&case.board), &case.goal), 1, &()))
+            b.iter(|| solver.solve_case(black_box(&board), &case.goal, 1, &()))
         });
     }
     group.finish();

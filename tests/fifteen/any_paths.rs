@@ -260,8 +260,8 @@ impl std::io::Write for Replayer {
 /// Solves `board` with `any` and checks, through a [`Replayer`], that its path reaches
 /// `goal` in as many moves as it counts; the count.
 fn any_replayed(shape: Shape, board: &[u32], goal: &[u32]) -> u64 {
-    let answer = Solver::new(config(Algorithm::Any, MapKind::Hash), 1, 1)
-        .solve_case((shape, board, goal), 1, &())
+    let answer = Solver::new(config(Algorithm::Any, MapKind::Hash).solver, 1, 1)
+        .solve_case(&case_of(shape, board), goal, 1, &())
         .unwrap();
     let path = answer.moves.expect("reachable");
     let mut replayer = Replayer::new(shape, board);

@@ -58,10 +58,10 @@ fn the_cache_gives_the_same_answers() {
     let input = "3 4\n11 7 3 10 8 4 9 1 0 6 2 5\n3\n8 6 7 2 5 4 3 0 1\n";
     let plain = run_text(&Config::default(), input);
     let dir = scratch_dir("cache-cli");
-    let config = Config {
+    let config = with(Settings {
         cache: Some(dir.clone()),
-        ..Config::default()
-    };
+        ..Settings::default()
+    });
     for _ in 0..2 {
         assert_eq!(run_text(&config, input).0, plain.0);
         // The 3×4 board needs the tables: they are in the directory now.

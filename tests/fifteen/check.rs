@@ -34,15 +34,23 @@ fn counted(n: usize, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
+/// What `--check` takes of `config`.
+fn checking(config: &Config) -> check::Checking {
+    check::Checking {
+        settings: config.solver.clone(),
+        letters: config.letters,
+    }
+}
+
 /// The verdict lines of `--check` on `input`, and whether every answer is accepted.
 fn verdicts(config: &Config, input: &str) -> (Vec<String>, bool) {
     let mut output = Vec::new();
+    let mut log = Vec::new();
     let accepted = check::run(
-        config,
+        &checking(config),
         input.as_bytes(),
         &mut output,
-        &mut Vec::new(),
-        false,
+        &Log::new(&mut log, false),
     );
     (common::lines(output), accepted.expect("well-formed input"))
 }
@@ -245,7 +253,12 @@ fn check_3x3_boards(step: usize) {
     };
     assert_eq!(verdicts(&tile, &in_tile_letters), (tile_verdicts, true));
     let jury = Some(answers.as_bytes());
-    let outcome = testlib::judge(&config, cases.as_bytes(), answers.as_bytes(), jury);
+    let outcome = testlib::judge(
+        &checking(&config),
+        cases.as_bytes(),
+        answers.as_bytes(),
+        jury,
+    );
     assert_eq!(
         outcome.to_string(),
         format!("ok {} cases, {moves} moves in all", boards.len())
@@ -276,14 +289,16 @@ fn check_korf_boards(count: usize) {
     instances.truncate(count);
     let shape = Shape { rows: 4, cols: 4 };
     let goal: Vec<u32> = (1..16).chain([0]).collect();
-    let solver = Solver::new(Config::default(), instances.len(), 1);
+    let solver = Solver::new(Settings::default(), instances.len(), 1);
     let (mut input, mut cases, mut answers, mut expected) =
         (String::new(), String::new(), String::new(), Vec::new());
     let (mut alterations, mut rejections) = (String::new(), Vec::new());
     let (mut first_wrong, mut first_longer) = (String::new(), String::new());
     let mut moves = 0;
     for (index, (id, length, board)) in instances.iter().enumerate() {
-        let answer = solver.solve_case((shape, board, &goal), 1, &()).unwrap();
+        let answer = solver
+            .solve_case(&case_of(shape, board), &goal, 1, &())
+            .unwrap();
         let path = letters(&answer.moves.unwrap());
         assert_eq!(path.len(), *length, "Korf #{id}");
         assert_replays(shape, board, &goal, &path);
@@ -319,7 +334,13 @@ fn check_korf_boards(count: usize) {
     );
     let judge = |cases: &str, output: &str, answer: Option<&str>| {
         let answer = answer.map(str::as_bytes);
-        testlib::judge(&config, cases.as_bytes(), output.as_bytes(), answer).to_string()
+        testlib::judge(
+            &checking(&config),
+            cases.as_bytes(),
+            output.as_bytes(),
+            answer,
+        )
+        .to_string()
     };
     let accepted = format!("ok {count} cases, {moves} moves in all");
     assert_eq!(judge(&cases, &answers, Some(&answers)), accepted);

@@ -6,15 +6,16 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
     let board = [8, 6, 7, 2, 5, 4, 3, 0, 1];
     let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
     let nodes = |map| {
-        let answer = Solver::new(config(Algorithm::Stored(Stored::Astar), map), 1, 1)
-            .solve_case((shape, &board, &goal), 1, &())
+        let settings = config(Algorithm::Stored(Stored::Astar), map).solver;
+        let answer = Solver::new(settings, 1, 1)
+            .solve_case(&case_of(shape, &board), &goal, 1, &())
             .unwrap();
         (answer.stats.nodes, answer.moves.map(|path| path.count()))
     };
     assert_eq!(nodes(MapKind::Hash), nodes(MapKind::BTree));
     assert_eq!(nodes(MapKind::Hash).1, Some(31));
     let mut limited = Config::default();
-    limited.limits.max_nodes = Some(100);
+    limited.solver.limits.max_nodes = Some(100);
     let (output, result) = run_text(&limited, "3\n1 2 3 4 5 6 7 0 8\n3\n8 6 7 2 5 4 3 0 1\n");
     assert_eq!(output, "1\nR\n");
     let error = result.unwrap_err();
@@ -24,7 +25,7 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
         "case 2: node limit reached: 100 nodes generated (--max-nodes 100)"
     );
     let mut small = config(Algorithm::Stored(Stored::Bfs), MapKind::Hash);
-    small.limits.max_memory_mib = 1;
+    small.solver.limits.max_memory_mib = 1;
     let korf = "4\n13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2\n";
     let error = run_text(&small, korf).1.unwrap_err();
     assert!(error
@@ -37,7 +38,7 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
     // first tables fit.
     let hard80 = "4\n0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1\n";
     let mut small = Config::default();
-    small.limits.max_memory_mib = 2;
+    small.solver.limits.max_memory_mib = 2;
     let korf8 = [9, 6, 15, 2, 11, 7, 3, 10, 14, 12, 0, 8, 13, 1, 5, 4];
     let text: Vec<String> = korf8.iter().map(u32::to_string).collect();
     let (output, log, result) = run_both(&small, &format!("4\n{}\n", text.join(" ")));
@@ -48,7 +49,7 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
     let four = Shape { rows: 4, cols: 4 };
     let goal: Vec<u32> = (1..16).chain([0]).collect();
     assert_replays(four, &korf8, &goal, lines[1]);
-    small.limits.max_nodes = Some(20_000_000);
+    small.solver.limits.max_nodes = Some(20_000_000);
     let (log, result) = run_logged(&small, hard80);
     let error = result.unwrap_err();
     assert_eq!(
@@ -60,7 +61,7 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
         "note: the 5-5-5 tables would take 20 MiB to build (--max-memory 2): the search goes \
          on with smaller tables, more slowly\n"
     );
-    small.limits.max_memory_mib = 1;
+    small.solver.limits.max_memory_mib = 1;
     let (log, result) = run_logged(&small, hard80);
     let error = result.unwrap_err();
     assert_eq!(error.exit_code(), 3);
@@ -72,26 +73,26 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
     assert_eq!(log, "");
     // The same limits end work on the 5×5 (Korf & Felner's #40, far beyond each).
     let korf40 = "5\n2 17 4 13 7 12 10 3 0 16 21 24 8 5 18 20 15 19 14 9 22 11 6 1 23\n";
-    let mut five = Config {
+    let mut five = with(Settings {
         goal: Goal::BlankFirst,
-        ..Config::default()
-    };
-    five.limits.max_nodes = Some(3_000_000);
+        ..Settings::default()
+    });
+    five.solver.limits.max_nodes = Some(3_000_000);
     let error = run_text(&five, korf40).1.unwrap_err();
     assert!(
         error.to_string().starts_with("case 1: node limit reached"),
         "{error}"
     );
-    five.limits.max_nodes = None;
-    five.limits.time_limit = Some(std::time::Duration::from_millis(300));
+    five.solver.limits.max_nodes = None;
+    five.solver.limits.time_limit = Some(std::time::Duration::from_millis(300));
     let error = run_text(&five, korf40).1.unwrap_err();
     assert!(
         error.to_string().starts_with("case 1: time limit reached"),
         "{error}"
     );
-    five.limits.time_limit = None;
-    five.limits.max_memory_mib = 2;
-    five.limits.max_nodes = Some(3_000_000);
+    five.solver.limits.time_limit = None;
+    five.solver.limits.max_memory_mib = 2;
+    five.solver.limits.max_nodes = Some(3_000_000);
     let (log, result) = run_logged(&five, korf40);
     let error = result.unwrap_err();
     assert!(
@@ -103,7 +104,7 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
         "{log}"
     );
     let mut timed = Config::default();
-    timed.limits.time_limit = Some(std::time::Duration::from_millis(1));
+    timed.solver.limits.time_limit = Some(std::time::Duration::from_millis(1));
     let error = run_text(&timed, "4\n0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1\n")
         .1
         .unwrap_err();
@@ -210,7 +211,7 @@ fn bad_inputs_name_the_case_and_line() {
         &config,
         &b"2\n1 2 3 \xff\n"[..],
         &mut Vec::new(),
-        &mut Vec::new(),
+        &Log::new(&mut Vec::new(), false),
         Terminals::default(),
     );
     let error = error.unwrap_err();
@@ -231,10 +232,10 @@ fn bad_inputs_name_the_case_and_line() {
     let swapped = input.replacen("288 0", "0 288", 1);
     let error = run_text(&too_large, &swapped).1.unwrap_err();
     assert_eq!(error.exit_code(), 3);
-    let goal = Config {
+    let goal = with(Settings {
         goal: Goal::Explicit(vec![1, 2, 3, 0]),
-        ..Config::default()
-    };
+        ..Settings::default()
+    });
     let error = run_text(&goal, "3\n1 2 3 4 5 6 7 8 0\n").1.unwrap_err();
     assert_eq!(
         error.to_string(),
@@ -378,7 +379,7 @@ fn typed_cases_are_answered_as_their_last_tile_is_read() {
         &Config::default(),
         std::io::BufReader::new(typist),
         &mut screen.clone(),
-        &mut Vec::new(),
+        &Log::new(&mut Vec::new(), false),
         terminals,
     );
     assert_eq!(

@@ -4,28 +4,28 @@ use super::*;
 /// solver for all (the tables built once), checking each length and replaying each path.
 fn check_korf(goal: Goal, instances: &[(u32, usize, Vec<u32>)]) {
     check_korf_with(
-        Config {
+        Settings {
             goal,
-            ..Config::default()
+            ..Settings::default()
         },
         instances,
     );
 }
 
-/// [`check_korf`] with `config`, each board searched by `config.jobs` threads; the boards
-/// are all 4×4 or all 5×5.
-fn check_korf_with(config: Config, instances: &[(u32, usize, Vec<u32>)]) {
+/// [`check_korf`] with `settings`, each board searched by `settings.jobs` threads; the
+/// boards are all 4×4 or all 5×5.
+fn check_korf_with(settings: Settings, instances: &[(u32, usize, Vec<u32>)]) {
     let side = if instances[0].2.len() == 25 { 5 } else { 4 };
     let shape = Shape {
         rows: side,
         cols: side,
     };
-    let goal_board = config.goal.board(shape).unwrap();
-    let threads = config.jobs;
-    let solver = Solver::new(config, instances.len(), threads);
+    let goal_board = settings.goal.board(shape).unwrap();
+    let threads = settings.jobs;
+    let solver = Solver::new(settings, instances.len(), threads);
     for (id, length, board) in instances {
         let answer = solver
-            .solve_case((shape, board, &goal_board), 1, &())
+            .solve_case(&case_of(shape, board), &goal_board, 1, &())
             .unwrap();
         let path = letters(&answer.moves.unwrap());
         assert_eq!(path.len(), *length, "Korf #{id}");
@@ -144,10 +144,10 @@ mod long {
             (Goal::Standard, "korf100-blank-last.txt"),
             (Goal::BlankFirst, "korf100.txt"),
         ] {
-            let config = Config {
+            let config = Settings {
                 goal,
                 cache: Some(cache.clone()),
-                ..Config::default()
+                ..Settings::default()
             };
             check_korf_with(config, &korf(file, &[]));
         }
@@ -158,17 +158,17 @@ mod long {
     fn the_hardest_boards_need_80_moves() {
         let cache = kept_tables();
         let boards = korf("hardest-80.txt", &(1..=16).collect::<Vec<u32>>());
-        let config = Config {
+        let config = Settings {
             jobs: 2,
             cache: Some(cache),
-            ..Config::default()
+            ..Settings::default()
         };
         check_korf_with(config, &boards);
         // Without the cache: the 7-7-1 tables built in the run, on two boards.
         check_korf_with(
-            Config {
+            Settings {
                 jobs: 2,
-                ..Config::default()
+                ..Settings::default()
             },
             &boards[..2],
         );
@@ -178,10 +178,10 @@ mod long {
     #[ignore = "long: with the 8-7 tables of the tests above, about 20 s on 2 threads (minutes to build them)"]
     fn boards_hard_for_the_tables_need_72_moves() {
         let boards = korf("hard-72.txt", &[1, 2]);
-        let config = Config {
+        let config = Settings {
             jobs: 2,
             cache: Some(kept_tables()),
-            ..Config::default()
+            ..Settings::default()
         };
         check_korf_with(config, &boards);
     }
@@ -197,11 +197,11 @@ mod long {
             let shape = Shape { rows: 5, cols: 5 };
             let goal_board = goal.board(shape).unwrap();
             let puzzle = Puzzle::new(shape, goal_board.iter().map(|&t| t as u8).collect());
-            let config = Config {
+            let config = Settings {
                 goal,
                 jobs: 2,
                 cache: Some(cache.clone()),
-                ..Config::default()
+                ..Settings::default()
             };
             let groups = by_symmetry(&puzzle, 0, &P6666).unwrap();
             let layout = Layout::fitting(25, &groups);

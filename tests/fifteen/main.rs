@@ -40,11 +40,12 @@ mod units;
 
 use fifteen::any;
 use fifteen::board::Shape;
-use fifteen::cli::args::{Algorithm, Config, MapKind, Stored};
-use fifteen::cli::solve::{Path, Solver};
+use fifteen::cli::args::Config;
 use fifteen::cli::{parse_args, run, Command as Parsed, Terminals};
 use fifteen::error::Error;
 use fifteen::goal::{is_reachable, spiral, Goal};
+use fifteen::log::Log;
+use fifteen::parse::Case;
 use fifteen::search::bound::{LinearConflict, LowerBound};
 use fifteen::search::ida::Sharing;
 use fifteen::search::kept::checksum;
@@ -61,6 +62,7 @@ use fifteen::search::regions::{
 };
 use fifteen::search::walking::WalkingDistance;
 use fifteen::search::{ida, Budget, Limits, Puzzle};
+use fifteen::solve::{Algorithm, MapKind, Path, Settings, Solver, Stored};
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::Ordering;
 
@@ -123,19 +125,36 @@ fn canonical_path(shape: Shape, table: &HashMap<Vec<u32>, u32>, board: &[u32]) -
     path
 }
 
-fn config(algorithm: Algorithm, map: MapKind) -> Config {
+/// The flags' choice of `settings` and nothing else.
+fn with(settings: Settings) -> Config {
     Config {
+        solver: settings,
+        ..Config::default()
+    }
+}
+
+/// The flags' choice of `algorithm` over `map`, with no limits.
+fn config(algorithm: Algorithm, map: MapKind) -> Config {
+    with(Settings {
         algorithm,
         map,
         limits: NO_LIMITS,
-        ..Config::default()
+        ..Settings::default()
+    })
+}
+
+/// The case of `board`, of `shape`.
+fn case_of(shape: Shape, board: &[u32]) -> Case {
+    Case {
+        shape,
+        cells: board.to_vec(),
     }
 }
 
 /// The path printed by `solve_case`, or `None` for `-1`.
 fn solve(config: &Config, shape: Shape, board: &[u32], goal: &[u32]) -> Option<String> {
-    let answer = Solver::new(config.clone(), 1, 1)
-        .solve_case((shape, board, goal), 1, &())
+    let answer = Solver::new(config.solver.clone(), 1, 1)
+        .solve_case(&case_of(shape, board), goal, 1, &())
         .expect("no limit");
     answer.moves.map(|path| letters(&path))
 }
@@ -309,7 +328,7 @@ fn run_both(config: &Config, input: &str) -> (String, String, Result<(), Error>)
         config,
         input.as_bytes(),
         &mut output,
-        &mut log,
+        &Log::new(&mut log, false),
         Terminals::default(),
     );
     let text = |bytes| String::from_utf8(bytes).unwrap();

@@ -4,10 +4,10 @@
 //! 3×3 paint entry by entry, short walks on 3×4, 4×3 and 4×4 by a search from both ends,
 //! Korf's 100 by slidy's lengths, and the table kept in a file.
 
-use super::fifteen::cli::args::EveryPath;
 use super::fifteen::notation::{multi_tile_length, Metric};
 use super::fifteen::search::multi::painted::{Paint, Painted};
 use super::fifteen::search::multi::{self, Bound};
+use super::fifteen::solve::EveryPath;
 use super::*;
 
 /// The boards one multi-tile move from `board`, in canonical order (`D < L < R < U`, then
@@ -70,12 +70,12 @@ fn multi_canonical(shape: Shape, table: &HashMap<Vec<u32>, u32>, board: &[u32]) 
 
 /// The config of `--metric mtm` for `goal`.
 fn mtm(goal: Goal) -> Config {
-    Config {
+    with(Settings {
         goal,
         metric: Metric::Multi,
         limits: NO_LIMITS,
-        ..Config::default()
-    }
+        ..Settings::default()
+    })
 }
 
 /// The input of `boards` of `shape`, a case each.
@@ -238,10 +238,8 @@ fn assert_short_walks(shapes: &[(usize, usize)], goals: &[Goal], boards: usize) 
     for &(rows, cols) in shapes {
         let shape = Shape { rows, cols };
         for goal in goals {
-            let config = Config {
-                jobs: 2,
-                ..mtm(goal.clone())
-            };
+            let mut config = mtm(goal.clone());
+            config.solver.jobs = 2;
             let goal = goal.board(shape).unwrap();
             let boards: Vec<Vec<u32>> = (0..boards)
                 .map(|i| walk_from(shape, &goal, 8 + i, &mut seed))
@@ -297,20 +295,11 @@ fn multi_path_counts(shape: Shape, table: &HashMap<Vec<u32>, u32>) -> HashMap<Ve
 /// each replayed to the goal in the least runs.
 fn assert_optimal_multi_tile_paths_are_counted_and_listed(shape: Shape) {
     for goal in [Goal::Standard, Goal::Spiral] {
-        let counting = Config {
-            paths: Some(EveryPath {
-                limit: u64::MAX,
-                list: false,
-            }),
-            ..mtm(goal.clone())
-        };
-        let listing = Config {
-            paths: Some(EveryPath {
-                limit: u64::MAX,
-                list: true,
-            }),
-            ..counting.clone()
-        };
+        let mut counting = mtm(goal.clone());
+        let limit = u64::MAX;
+        counting.solver.paths = Some(EveryPath { limit, list: false });
+        let mut listing = counting.clone();
+        listing.solver.paths = Some(EveryPath { limit, list: true });
         let goal = goal.board(shape).unwrap();
         let table = multi_table(&goal, |b| neighbours(shape, b));
         let counts = multi_path_counts(shape, &table);
@@ -386,10 +375,8 @@ fn korfs_100_have_slidys_multi_tile_lengths() {
         .collect();
     let instances = korf("korf100-blank-last.txt", &[]);
     let boards: Vec<Vec<u32>> = instances.iter().map(|(_, _, b)| b.clone()).collect();
-    let config = Config {
-        jobs: 2,
-        ..mtm(Goal::Standard)
-    };
+    let mut config = mtm(Goal::Standard);
+    config.solver.jobs = 2;
     let (output, result) = run_text(&config, &cases(shape, boards.iter()));
     assert_eq!(result, Ok(()));
     let goal = Goal::Standard.board(shape).unwrap();

@@ -1,7 +1,7 @@
 //! `--all-paths` and `--count-paths`: every optimal path of a board in canonical order, and
 //! their count, against the breadth-first table of every 3×3 board.
 
-use super::fifteen::cli::args::EveryPath;
+use super::fifteen::solve::EveryPath;
 use super::*;
 
 /// The number of shortest paths from every board of `table` to its goal: 1 at the goal,
@@ -27,10 +27,10 @@ fn path_counts(shape: Shape, table: &HashMap<Vec<u32>, u32>) -> HashMap<Vec<u32>
 
 /// The config of `--all-paths limit` (`list`) or `--count-paths limit`.
 fn every(limit: u64, list: bool) -> Config {
-    Config {
+    with(Settings {
         paths: Some(EveryPath { limit, list }),
-        ..Config::default()
-    }
+        ..Settings::default()
+    })
 }
 
 /// The input of `boards` of `shape`, a case each.
@@ -58,10 +58,8 @@ fn a_sample_of_counts_of_optimal_paths_is_the_breadth_first_count() {
 fn check_path_counts(step: usize) {
     let shape = Shape { rows: 3, cols: 3 };
     for goal in [Goal::Standard, Goal::Spiral] {
-        let config = Config {
-            goal: goal.clone(),
-            ..every(u64::MAX, false)
-        };
+        let mut config = every(u64::MAX, false);
+        config.solver.goal = goal.clone();
         let goal = goal.board(shape).unwrap();
         let table = distance_table(shape, &goal);
         let counts = path_counts(shape, &table);

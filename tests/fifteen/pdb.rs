@@ -230,9 +230,9 @@ fn five_by_five_tables_are_exact_reflected_and_admissible() {
             check_mirror(&random_board(shape, &goal_board, &mut seed));
         }
         let solver = Solver::new(
-            Config {
+            Settings {
                 goal,
-                ..Config::default()
+                ..Settings::default()
             },
             1,
             1,
@@ -247,7 +247,7 @@ fn five_by_five_tables_are_exact_reflected_and_admissible() {
                 );
             }
             let answer = solver
-                .solve_case((shape, &board, &goal_board), 1, &())
+                .solve_case(&case_of(shape, &board), &goal_board, 1, &())
                 .unwrap();
             let planned: String = letters(&answer.moves.unwrap());
             assert_eq!(planned, path, "{board:?}");

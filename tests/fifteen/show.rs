@@ -63,8 +63,8 @@ fn sample() -> Vec<Drawn> {
 /// The solution of `board` found by `algorithm`, replayed from the board, to be shown in
 /// `lettering`, and its letters for the blank.
 fn solved((algorithm, shape, board, goal): &Drawn, lettering: Lettering) -> (Solution, String) {
-    let answer = Solver::new(config(*algorithm, MapKind::Hash), 1, 1)
-        .solve_case((*shape, board, goal), 1, &())
+    let answer = Solver::new(config(*algorithm, MapKind::Hash).solver, 1, 1)
+        .solve_case(&case_of(*shape, board), goal, 1, &())
         .unwrap();
     let path = answer.moves.expect("reachable");
     let mut solution = Solution::new(*shape, board.clone(), lettering);

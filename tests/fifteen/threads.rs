@@ -32,19 +32,19 @@ fn limits_stop_a_search_shared_by_threads() {
     let board = &korf("hardest-80.txt", &[1])[0].2;
     let tiles: Vec<String> = board.iter().map(|t| t.to_string()).collect();
     let input = format!("4\n{}\n", tiles.join(" "));
-    let mut config = Config {
+    let mut config = with(Settings {
         jobs: 2,
-        ..Config::default()
-    };
-    config.limits.max_nodes = Some(3_000_000);
+        ..Settings::default()
+    });
+    config.solver.limits.max_nodes = Some(3_000_000);
     let error = run_text(&config, &input).1.unwrap_err();
     assert_eq!(
         error.to_string(),
         "case 1: node limit reached: 3000000 nodes generated (--max-nodes 3000000)"
     );
     assert_eq!(error.exit_code(), 3);
-    config.limits.max_nodes = None;
-    config.limits.time_limit = Some(std::time::Duration::from_millis(300));
+    config.solver.limits.max_nodes = None;
+    config.solver.limits.time_limit = Some(std::time::Duration::from_millis(300));
     let error = run_text(&config, &input).1.unwrap_err();
     assert!(error
         .to_string()
@@ -73,10 +73,10 @@ fn jobs_give_the_same_answers_in_input_order() {
     assert!(one.1.is_ok());
     assert!(one.0.lines().count() >= 8);
     for jobs in [2, 3, 16] {
-        let config = Config {
+        let config = with(Settings {
             jobs,
-            ..Config::default()
-        };
+            ..Settings::default()
+        });
         assert_eq!(run_text(&config, &input), one, "--jobs {jobs}");
         // An error in a case: the answers before it, then the error.
         let bad = format!("{input}2\n1 2 x 0\n3\n1 2 3 4 5 6 7 0 8\n");

@@ -197,12 +197,25 @@ pub enum Error {
     Thread(String),
     /// Returned when writing the answers fails.
     Io(String),
+    /// Returned when the reader of stdout has closed it (`| head`): the program ends
+    /// quietly, with exit 0.
+    #[cfg(not(feature = "judge"))]
+    Closed,
 }
 
 impl Error {
     /// The error of case `case` with `problem`.
     pub(crate) fn input(case: usize, problem: InputError) -> Self {
         Error::Input { case, problem }
+    }
+
+    /// The error of a failed read or write, [`Error::Closed`] for a closed pipe.
+    #[cfg(not(feature = "judge"))]
+    pub(crate) fn io(e: std::io::Error) -> Self {
+        match e.kind() {
+            std::io::ErrorKind::BrokenPipe => Error::Closed,
+            _ => Error::Io(e.to_string()),
+        }
     }
 
     /// The exit code: 1 bad input, 2 bad usage, 3 a limit reached.
@@ -213,6 +226,8 @@ impl Error {
             #[cfg(not(feature = "judge"))]
             Error::TooLargeForMetric { .. } | Error::Limit { .. } => 3,
             Error::TooLarge { .. } => 3,
+            #[cfg(not(feature = "judge"))]
+            Error::Closed => 0,
             _ => 1,
         }
     }
@@ -410,6 +425,8 @@ impl fmt::Display for Error {
             #[cfg(not(feature = "judge"))]
             Error::Thread(message) => write!(f, "cannot start a thread: {message}"),
             Error::Io(message) => write!(f, "cannot write the answers: {message}"),
+            #[cfg(not(feature = "judge"))]
+            Error::Closed => write!(f, "stdout was closed"),
         }
     }
 }

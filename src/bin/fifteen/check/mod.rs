@@ -16,29 +16,33 @@ pub(crate) mod answer;
 pub(crate) mod testlib;
 pub(crate) mod verdict;
 
-use super::cli::args::Config;
-use super::cli::log::{with_status, Log};
-use super::cli::schedule::machine_threads;
-use super::cli::solve::Solver;
+use super::board::Lettering;
 use super::error::Error;
+use super::log::{with_status, Log};
 use super::parse::{Case, Cases};
 use super::search::Notes;
+use super::solve::{machine_threads, Settings, Solver};
 use answer::{read_answer, Claim};
 use std::io::{Read, Write};
 use verdict::{against_least, replay};
 
-/// A solver for `cases` cases of `config`, its `--jobs` threads (never more than the
+/// What `--check` is asked for: the solver's settings, whose optimal search gives the least
+/// number of moves, and what the letters of the answers name.
+#[derive(Clone, Debug)]
+pub(crate) struct Checking {
+    pub(crate) settings: Settings,
+    pub(crate) letters: Lettering,
+}
+
+/// A solver for `cases` cases of `checking`, its `jobs` threads (never more than the
 /// machine has) sharing the search of each board.
-fn solver(config: &Config, cases: usize) -> Solver {
-    let jobs = config.jobs.min(machine_threads());
-    Solver::new(
-        Config {
-            jobs,
-            ..config.clone()
-        },
-        cases,
+fn solver(checking: &Checking, cases: usize) -> Solver {
+    let jobs = checking.settings.jobs.min(machine_threads());
+    let settings = Settings {
         jobs,
-    )
+        ..checking.settings.clone()
+    };
+    Solver::new(settings, cases, jobs)
 }
 
 /// The least number of moves from `case`, case number `number`, to `goal`, which it
@@ -49,7 +53,7 @@ fn least(
     goal: &[u32],
     notes: &dyn Notes,
 ) -> Result<u64, Error> {
-    let answer = solver.solve_case((case.shape, &case.cells, goal), number, notes)?;
+    let answer = solver.solve_case(case, goal, number, notes)?;
     // An optimal search finds a path to every goal that parity allows.
     Ok(answer.moves.map_or(u64::MAX, |path| path.count()))
 }
@@ -71,31 +75,29 @@ fn read_pairs(input: &[u8]) -> (Vec<(Case, Claim<'_>)>, Result<(), Error>) {
 
 /// The usual form of `--check`: reads the cases of `input`, each followed by its answer,
 /// and writes a verdict line a case to `output`: `ok` and the count (`-1` for a right
-/// `-1`), or `case N: ` and the fault. Notes of the solver, and its status line when
-/// `terminal`, go to `log`. Returns whether every answer is accepted. Stops at malformed
-/// input or a limit reached, after the verdicts on the cases before it. O(length) beside
-/// one search a case whose path reaches the goal.
-pub(crate) fn run<R: Read, W: Write, L: Write + Send>(
-    config: &Config,
+/// `-1`), or `case N: ` and the fault. Notes of the solver, and its status line, go to
+/// `log`. Returns whether every answer is accepted. Stops at malformed input or a limit
+/// reached, after the verdicts on the cases before it. O(length) beside one search a case
+/// whose path reaches the goal.
+pub(crate) fn run<R: Read, W: Write>(
+    checking: &Checking,
     mut input: R,
     output: &mut W,
-    log: &mut L,
-    terminal: bool,
+    log: &Log,
 ) -> Result<bool, Error> {
-    let io = |e: std::io::Error| Error::Io(e.to_string());
+    let io = Error::io;
     let mut bytes = Vec::new();
     input.read_to_end(&mut bytes).map_err(io)?;
     let (pairs, malformed) = read_pairs(&bytes);
-    let solver = solver(config, pairs.len());
-    let log = Log::new(log, terminal);
+    let solver = solver(checking, pairs.len());
     let mut accepted = true;
-    with_status(&|| solver.status(), &log, || {
+    with_status(&|| solver.status(), log, || {
         for (index, (case, claim)) in pairs.iter().enumerate() {
             let number = index + 1;
             let goal = solver.goal(case, number)?;
-            let verdict = match replay(case, &goal, claim, config.letters) {
+            let verdict = match replay(case, &goal, claim, checking.letters) {
                 Ok(Some(moves)) => {
-                    let least = least(&solver, (case, number), &goal, &log)?;
+                    let least = least(&solver, (case, number), &goal, log)?;
                     against_least(moves, least).map(|()| Some(moves))
                 }
                 other => other,

@@ -11,13 +11,22 @@
 //! and least.
 
 use super::super::board::moves_text;
-use super::super::cli::args::{Config, TestlibFiles};
 use super::super::error::Error;
 use super::super::parse::{shown, Case, Cases};
 use super::answer::read_answer;
 use super::verdict::{against_least, replay, Fault};
-use super::{least, solver};
+use super::{least, solver, Checking};
 use std::fmt;
+
+/// The files of `--check INPUT OUTPUT [ANSWER [REPORT]]`: the cases, the answers to check,
+/// the jury's answers, and testlib's result file, where the outcome's line is written too.
+#[derive(Debug)]
+pub(crate) struct Files {
+    pub(crate) input: String,
+    pub(crate) output: String,
+    pub(crate) answer: Option<String>,
+    pub(crate) report: Option<String>,
+}
 
 /// A testlib outcome, with its message.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,7 +62,7 @@ impl fmt::Display for Outcome {
 
 /// Reads the files and judges them by [`judge`]. A file that cannot be read fails the
 /// check, but for OUTPUT, which is a wrong output format (as testlib takes a missing one).
-pub(crate) fn judge_files(config: &Config, files: &TestlibFiles) -> Outcome {
+pub(crate) fn judge_files(checking: &Checking, files: &Files) -> Outcome {
     let read = |file: &String| {
         std::fs::read(file).map_err(|e| {
             let message = e.to_string();
@@ -68,7 +77,7 @@ pub(crate) fn judge_files(config: &Config, files: &TestlibFiles) -> Outcome {
         Ok((input, output, answer.map_err(Outcome::Fail)?))
     };
     match read_all() {
-        Ok((input, output, answer)) => judge(config, &input, &output, answer.as_deref()),
+        Ok((input, output, answer)) => judge(checking, &input, &output, answer.as_deref()),
         Err(outcome) => outcome,
     }
 }
@@ -76,7 +85,7 @@ pub(crate) fn judge_files(config: &Config, files: &TestlibFiles) -> Outcome {
 /// Writes `outcome`'s line to the REPORT file, if one is named, and gives the exit code:
 /// `outcome`'s, or 3 (a checker failure) with a `FAIL` line on stderr when the report
 /// cannot be written.
-pub(crate) fn report(files: &TestlibFiles, outcome: Outcome) -> u8 {
+pub(crate) fn report(files: &Files, outcome: Outcome) -> u8 {
     let Some(file) = &files.report else {
         return outcome.exit_code();
     };
@@ -94,12 +103,12 @@ pub(crate) fn report(files: &TestlibFiles, outcome: Outcome) -> u8 {
 /// not accepted decides; each case's jury answer is read and replayed before the
 /// contestant's. O(length) beside one search a case without `answer`.
 pub(crate) fn judge(
-    config: &Config,
+    checking: &Checking,
     input: &[u8],
     output: &[u8],
     answer: Option<&[u8]>,
 ) -> Outcome {
-    match verdicts(config, input, output, answer) {
+    match verdicts(checking, input, output, answer) {
         Ok(message) => Outcome::Accepted(message),
         Err(outcome) => outcome,
     }
@@ -108,7 +117,7 @@ pub(crate) fn judge(
 /// [`judge`]'s verdicts: the message of `ok`, or the outcome of the first case not
 /// accepted.
 fn verdicts(
-    config: &Config,
+    checking: &Checking,
     input: &[u8],
     output: &[u8],
     answer: Option<&[u8]>,
@@ -118,19 +127,19 @@ fn verdicts(
     let cases = cases.map_err(|e| Outcome::Fail(format!("input: {e}")))?;
     let mut output = Cases::new(output);
     let mut jury = answer.map(Cases::new);
-    let solver = solver(config, cases.len());
+    let solver = solver(checking, cases.len());
     let mut moves = 0;
     for (index, case) in cases.iter().enumerate() {
         let number = index + 1;
         let goal = solver.goal(case, number).map_err(fail)?;
         let jury_least = match &mut jury {
-            Some(jury) => jurys_length(jury, (case, number), &goal, config)?,
+            Some(jury) => jurys_length(jury, (case, number), &goal, checking)?,
             None => None,
         };
         let claim = read_answer(&mut output, number, true);
         let claim = claim.map_err(|e| Outcome::WrongFormat(e.to_string()))?;
         let wrong = |fault: Fault| Outcome::WrongAnswer(format!("case {number}: {fault}"));
-        let Some(length) = replay(case, &goal, &claim, config.letters).map_err(wrong)? else {
+        let Some(length) = replay(case, &goal, &claim, checking.letters).map_err(wrong)? else {
             continue;
         };
         let least = match jury_least {
@@ -165,10 +174,10 @@ fn jurys_length(
     jury: &mut Cases,
     (case, number): (&Case, usize),
     goal: &[u32],
-    config: &Config,
+    checking: &Checking,
 ) -> Result<Option<u64>, Outcome> {
     let claim = read_answer(jury, number, true);
     let claim = claim.map_err(|e| Outcome::Fail(format!("answer: {e}")))?;
-    replay(case, goal, &claim, config.letters)
+    replay(case, goal, &claim, checking.letters)
         .map_err(|fault| Outcome::Fail(format!("answer: case {number}: {fault}")))
 }

@@ -3,6 +3,7 @@
 //! input or solves.
 
 use super::super::board::{Lettering, Shape};
+use super::super::check::testlib::Files;
 use super::super::error::UsageError;
 use super::super::form::{Input, Lines, Output};
 use super::super::goal::Goal;
@@ -10,7 +11,8 @@ use super::super::notation::{Metric, Notation};
 use super::super::parse::goal_tiles;
 use super::super::random::Draws;
 use super::super::search::ida::MOST_MOVES;
-use super::super::search::Limits;
+use super::super::solve::{Algorithm, EveryPath, MapKind, Settings, Stored};
+use super::super::units::{Mode, Request};
 use super::flags::{Flag, Valued, FLAGS};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -26,38 +28,6 @@ const MOST_LISTED: u64 = 1 << 20;
 /// 4 bytes a cell.
 const MOST_RANDOM_CELLS: usize = 1 << 24;
 
-/// The search chosen by `--algo`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Algorithm {
-    /// IDA* with the strongest bound for the board (see [`Plan`]), the canonical path.
-    Ida,
-    /// One of the searches of seed 003 that store configurations.
-    Stored(Stored),
-    /// The fast, not optimal search for any size.
-    Any,
-}
-
-/// The searches that store configurations, keyed by packed boards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Stored {
-    Astar,
-    Bfs,
-    /// Depth-first within `--bound K` moves.
-    Dfs(u64),
-}
-
-impl Algorithm {
-    pub(super) fn name(self) -> &'static str {
-        match self {
-            Algorithm::Ida => "ida",
-            Algorithm::Stored(Stored::Astar) => "astar",
-            Algorithm::Stored(Stored::Bfs) => "bfs",
-            Algorithm::Stored(Stored::Dfs(_)) => "dfs",
-            Algorithm::Any => "any",
-        }
-    }
-}
-
 /// How `--show` shows the boards of a solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Show {
@@ -67,27 +37,12 @@ pub(crate) enum Show {
     Play,
 }
 
-/// The level map chosen by `--map`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum MapKind {
-    Hash,
-    BTree,
-}
-
 /// Everything the flags choose.
 #[derive(Clone, Debug)]
 pub(crate) struct Config {
-    pub(crate) algorithm: Algorithm,
-    pub(crate) map: MapKind,
-    pub(crate) goal: Goal,
+    /// What the solver is asked for: the search, the goal, the limits, the threads.
+    pub(crate) solver: Settings,
     pub(crate) stats: bool,
-    pub(crate) limits: Limits,
-    /// The threads (`--jobs`), at least 1: they solve several cases at once, or share the
-    /// search of one board when the input has fewer cases than threads.
-    pub(crate) jobs: usize,
-    /// The directory that keeps pattern databases and the deeper move pruner between runs
-    /// (`--cache`), where `ida` uses 8-7 tables on the 4×4.
-    pub(crate) cache: Option<PathBuf>,
     /// The file to read the cases from (`[FILE]`), else stdin.
     pub(crate) file: Option<String>,
     /// What the letters of the paths written and read name (`--letters`).
@@ -97,62 +52,13 @@ pub(crate) struct Config {
     /// The file of each solution's picture (`--svg`), numbered after the first case.
     pub(crate) svg: Option<PathBuf>,
     /// What `--units` and `--drive` ask for.
-    pub(crate) units: UnitFlags,
+    pub(crate) units: Request,
     /// How the cases are written (`--input`, `--shape`).
     pub(crate) input: Input,
     /// What is printed of each answer (`--output`, `--unsolvable`).
     pub(crate) output: Output,
-    /// Every optimal path, listed or counted (`--all-paths`, `--count-paths`).
-    pub(crate) paths: Option<EveryPath>,
     /// How paths are written (`--notation`).
     pub(crate) notation: Notation,
-    /// What `ida` counts as a move, and the counts printed (`--metric`).
-    pub(crate) metric: Metric,
-}
-
-/// What `--all-paths N` or `--count-paths N` asks for: the optimal paths of each board in
-/// canonical order, at most `limit` of them, listed (`list`) or counted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct EveryPath {
-    pub(crate) limit: u64,
-    pub(crate) list: bool,
-}
-
-impl EveryPath {
-    /// The flag that asked for it.
-    pub(crate) fn flag(self) -> &'static str {
-        if self.list {
-            "--all-paths"
-        } else {
-            "--count-paths"
-        }
-    }
-}
-
-/// A mode of `--units` or `--drive` (see `units`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Mode {
-    Split,
-    Work,
-    Merge,
-    /// `--drive DIR`.
-    Drive(PathBuf),
-}
-
-/// What `--units`, `--drive` and the flags that go with them choose.
-#[derive(Clone, Debug)]
-pub(crate) struct UnitFlags {
-    /// The mode, or `None` for the usual search.
-    pub(crate) mode: Option<Mode>,
-    /// `--threshold`: the round `--units split` cuts, else the board's first.
-    pub(crate) threshold: Option<u32>,
-    /// `--depth`: the depth of the cut, else chosen.
-    pub(crate) depth: Option<u32>,
-    /// `--engine`: the shell command that works a round's units, else the threads here.
-    pub(crate) engine: Option<String>,
-    /// `--engine-from`: the nodes of a round from which the next goes to the engine, else
-    /// the driver's default.
-    pub(crate) engine_from: Option<u64>,
 }
 
 impl Config {
@@ -169,33 +75,16 @@ impl Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            algorithm: Algorithm::Ida,
-            map: MapKind::Hash,
-            goal: Goal::Standard,
+            solver: Settings::default(),
             stats: false,
-            limits: Limits {
-                max_nodes: None,
-                time_limit: None,
-                max_memory_mib: 4096,
-            },
-            jobs: 1,
-            cache: None,
             file: None,
             letters: Lettering::Blank,
             show: None,
             svg: None,
-            units: UnitFlags {
-                mode: None,
-                threshold: None,
-                depth: None,
-                engine: None,
-                engine_from: None,
-            },
+            units: Request::default(),
             input: Input::Header,
             output: Output::default(),
-            paths: None,
             notation: Notation::Letters,
-            metric: Metric::Single,
         }
     }
 }
@@ -210,17 +99,7 @@ pub(crate) enum Command {
     Random(Config, Draws),
     /// `--check`: the answers after the cases of `config.file` or stdin, or, with files,
     /// testlib's checker.
-    Check(Config, Option<TestlibFiles>),
-}
-
-/// The files of `--check INPUT OUTPUT [ANSWER [REPORT]]`: the cases, the answers to check,
-/// the jury's answers, and testlib's result file, where the outcome's line is written too.
-#[derive(Debug)]
-pub(crate) struct TestlibFiles {
-    pub(crate) input: String,
-    pub(crate) output: String,
-    pub(crate) answer: Option<String>,
-    pub(crate) report: Option<String>,
+    Check(Config, Option<Files>),
 }
 
 /// The `--algo` names, before `--bound` is known.
@@ -318,7 +197,7 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
         files,
         ..
     } = chosen;
-    config.algorithm = match (search, bound) {
+    config.solver.algorithm = match (search, bound) {
         (Search::Dfs, Some(k)) => Algorithm::Stored(Stored::Dfs(k)),
         (Search::Dfs, None) => return Err(UsageError::DfsWithoutBound),
         (Search::Ida | Search::Astar | Search::Bfs | Search::Any, Some(k)) => {
@@ -349,7 +228,7 @@ pub(crate) fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Comm
 /// The command of `--check` with `config` and the files named.
 fn checked(mut config: Config, files: Vec<String>) -> Result<Command, UsageError> {
     let optimal = "it needs the least number of moves: --algo ida, astar or bfs";
-    let refused = match config.algorithm {
+    let refused = match config.solver.algorithm {
         Algorithm::Stored(Stored::Dfs(_)) => Some(("--algo dfs", optimal)),
         Algorithm::Any => Some(("--algo any", optimal)),
         _ if config.stats => Some(("--stats", "it prints verdicts, not searches")),
@@ -360,9 +239,9 @@ fn checked(mut config: Config, files: Vec<String>) -> Result<Command, UsageError
             "--output or --unsolvable",
             "it prints verdicts, not answers",
         )),
-        _ if config.paths.is_some() => config
-            .paths
-            .map(|paths| (paths.flag(), "it prints verdicts, not paths")),
+        _ if config.solver.paths.is_some() => {
+            (config.solver.paths).map(|paths| (paths.flag(), "it prints verdicts, not paths"))
+        }
         _ => config
             .drawing()
             .map(|flag| (flag, "it prints verdicts, not solutions")),
@@ -373,7 +252,7 @@ fn checked(mut config: Config, files: Vec<String>) -> Result<Command, UsageError
     let mut files = files.into_iter();
     match (files.next(), files.next(), files.next(), files.next()) {
         (Some(input), Some(output), answer, report) => {
-            let testlib = TestlibFiles {
+            let testlib = Files {
                 input,
                 output,
                 answer,
@@ -392,7 +271,7 @@ impl Chosen {
     /// Checks that `--all-paths` or `--count-paths` goes with `ida` and the answers' own
     /// lines: no other search, `--output` form, drawing or units.
     fn check_paths(&self) -> Result<(), UsageError> {
-        let Some(paths) = self.config.paths else {
+        let Some(paths) = self.config.solver.paths else {
             return Ok(());
         };
         let flag = paths.flag();
@@ -415,7 +294,7 @@ impl Chosen {
     /// Checks that `--metric mtm` goes with `ida` on one process: no `--check` (its
     /// verdicts count single tiles), no `--units` or `--drive`.
     fn check_metric(&self) -> Result<(), UsageError> {
-        if self.config.metric == Metric::Single {
+        if self.config.solver.metric == Metric::Single {
             return Ok(());
         }
         let flag = "--metric mtm";
@@ -553,14 +432,14 @@ impl Chosen {
                 self.bound = Some(value.parse().map_err(|_| bad("a number of moves"))?)
             }
             Valued::Map => {
-                config.map = match value.as_str() {
+                config.solver.map = match value.as_str() {
                     "hash" => MapKind::Hash,
                     "btree" => MapKind::BTree,
                     _ => return Err(bad("hash or btree")),
                 }
             }
             Valued::Goal => {
-                config.goal = match value.as_str() {
+                config.solver.goal = match value.as_str() {
                     "standard" => Goal::Standard,
                     "blank-first" => Goal::BlankFirst,
                     "spiral" => Goal::Spiral,
@@ -570,7 +449,7 @@ impl Chosen {
                 }
             }
             Valued::Metric => {
-                config.metric = match value.as_str() {
+                config.solver.metric = match value.as_str() {
                     "stm" => Metric::Single,
                     "mtm" => Metric::Multi,
                     _ => return Err(bad("stm or mtm")),
@@ -584,7 +463,8 @@ impl Chosen {
                 }
             }
             Valued::MaxNodes => {
-                config.limits.max_nodes = Some(value.parse().map_err(|_| bad("a number of nodes"))?)
+                config.solver.limits.max_nodes =
+                    Some(value.parse().map_err(|_| bad("a number of nodes"))?)
             }
             Valued::TimeLimit => {
                 let seconds: f64 = value
@@ -593,14 +473,14 @@ impl Chosen {
                 if !(seconds > 0.0 && seconds < 1e9) {
                     return Err(bad("a positive number of seconds"));
                 }
-                config.limits.time_limit = Some(Duration::from_secs_f64(seconds));
+                config.solver.limits.time_limit = Some(Duration::from_secs_f64(seconds));
             }
             Valued::MaxMemory => {
-                config.limits.max_memory_mib = positive("a positive number of MiB")?
+                config.solver.limits.max_memory_mib = positive("a positive number of MiB")?
             }
-            Valued::Jobs => config.jobs = positive("a positive number of threads")?,
+            Valued::Jobs => config.solver.jobs = positive("a positive number of threads")?,
             Valued::Cache if value.is_empty() => return Err(bad("a directory")),
-            Valued::Cache => config.cache = Some(PathBuf::from(&value)),
+            Valued::Cache => config.solver.cache = Some(PathBuf::from(&value)),
             Valued::Svg if value.is_empty() => return Err(bad("a file")),
             Valued::Svg => config.svg = Some(PathBuf::from(&value)),
             Valued::Units | Valued::Drive => {
@@ -683,7 +563,12 @@ impl Chosen {
                     .filter(|&n| n > 0 && n <= most)
                     .ok_or_else(|| bad(expected))?;
                 let paths = EveryPath { limit, list };
-                if let Some(other) = config.paths.replace(paths).filter(|o| o.list != list) {
+                if let Some(other) = config
+                    .solver
+                    .paths
+                    .replace(paths)
+                    .filter(|o| o.list != list)
+                {
                     return Err(UsageError::Together(other.flag(), paths.flag()));
                 }
             }

@@ -185,6 +185,25 @@ impl Sharing {
     }
 }
 
+/// The optimal paths asked for (`--all-paths N`, `--count-paths N`): those of a board in
+/// canonical order, at most `limit` of them, listed (`list`) or counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct EveryPath {
+    pub(crate) limit: u64,
+    pub(crate) list: bool,
+}
+
+impl EveryPath {
+    /// The flag that asks for it.
+    pub(crate) fn flag(self) -> &'static str {
+        if self.list {
+            "--all-paths"
+        } else {
+            "--count-paths"
+        }
+    }
+}
+
 /// The optimal paths of a board, in canonical order ([`every_path`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Paths {
@@ -204,13 +223,13 @@ pub(crate) struct Every<'a> {
 }
 
 impl<'a> Every<'a> {
-    /// Counts in `budget`, up to `limit` paths, listed when `list`.
-    pub(crate) fn new(budget: &'a Budget, limit: u64, list: bool) -> Self {
+    /// Counts in `budget` the paths `wanted`.
+    pub(crate) fn new(budget: &'a Budget, wanted: EveryPath) -> Self {
         Every {
             watch: Watch::budgeted(budget),
             paths: Paths::default(),
-            limit,
-            list,
+            limit: wanted.limit,
+            list: wanted.list,
         }
     }
 
@@ -253,7 +272,7 @@ impl Counter for Every<'_> {
 }
 
 /// Every optimal path from `start`, which takes `moves` moves at least, in canonical order
-/// (`D < L < R < U`), up to `limit` of them, listed when `list`, else counted: one pass
+/// (`D < L < R < U`), as many as `wanted` asks for, listed or counted: one pass
 /// within `moves` that never undoes a move and goes on after each path to the goal (a
 /// deeper move pruner would cut optimal paths that are not the canonical one). Its nodes
 /// are counted in `budget`, whose limits stop it. O(b^moves) for the effective branching
@@ -261,12 +280,13 @@ impl Counter for Every<'_> {
 pub(crate) fn every_path<B: LowerBound>(
     puzzle: &Puzzle,
     bound: &B,
-    (start, moves): (&[u8], u32),
+    start: &[u8],
+    moves: u32,
     budget: &Budget,
-    (limit, list): (u64, bool),
+    wanted: EveryPath,
 ) -> Result<Paths, LimitHit> {
     let undo_only = MovePruner::undo_only();
-    let every = Every::new(budget, limit, list);
+    let every = Every::new(budget, wanted);
     let mut search = Search::new(puzzle, &undo_only, bound, every);
     let step = search.pass(&Root::new(bound, start), moves);
     search.counter.paths(step)

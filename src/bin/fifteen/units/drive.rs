@@ -222,7 +222,7 @@ impl Driver<'_> {
             command: command.to_string(),
             message,
         };
-        let (progress, limits) = (self.units.progress, &self.units.config.limits);
+        let (progress, limits) = (self.units.progress, &self.units.settings().limits);
         if let Some(hit) = progress.passed(limits) {
             return Err(Error::Limit { case: 1, hit });
         }
@@ -444,16 +444,16 @@ impl BoundJob for DriveJob<'_> {
     fn run<B: LowerBound>(self, puzzle: &Puzzle, bound: &B) -> Self::Output {
         let DriveJob { driver, mut round } = self;
         let run = driver.units;
-        let (config, workers) = (run.config, run.workers as u64);
+        let (request, workers) = (run.request, run.workers as u64);
         let pruner: &MovePruner = puzzle.pruner(round.deeper());
         round.threshold = threshold_from(puzzle, &round.board, bound.start(&round.board).1);
         let mut cut = Cut {
-            fixed: config.units.depth,
+            fixed: request.depth,
             from: 1,
             wanted: UNITS_PER_WORKER * run.workers,
             before: u64::MAX,
         };
-        let budget = Budget::new(config.limits);
+        let budget = Budget::new(run.settings().limits);
         let (mut before, mut nodes) = (0, 0);
         loop {
             let iteration = Iteration {
@@ -463,12 +463,12 @@ impl BoundJob for DriveJob<'_> {
                 start: &round.board,
                 threshold: round.threshold,
             };
-            let engine_from = config.units.engine_from.unwrap_or(ENGINE_FROM);
-            let engine = (config.units.engine.as_deref()).filter(|_| before >= engine_from);
+            let engine_from = request.engine_from.unwrap_or(ENGINE_FROM);
+            let engine = (request.engine.as_deref()).filter(|_| before >= engine_from);
             let book = driver.play((&iteration, &round), (cut, &budget), engine)?;
             let merged =
                 (book.answer()).map_err(at(driver.units_path(round.threshold).display()))?;
-            if config.stats {
+            if run.stats {
                 run.notes.note(&book.stats_line());
             }
             nodes += book.nodes();

@@ -55,8 +55,6 @@ mod work;
 pub use format::Problem;
 
 use super::board::Move;
-use super::cli::args::{Config, Mode};
-use super::cli::solve::{Answer, Path, Solver, Stats};
 use super::error::{Error, LimitHit};
 use super::goal::is_reachable;
 use super::parse::{Case, Cases};
@@ -64,13 +62,41 @@ use super::search::bound::LowerBound;
 use super::search::ida::{threshold_from, Iteration};
 use super::search::plan::{BoundJob, Plan};
 use super::search::{Budget, Limits, Notes, Puzzle};
+use super::solve::{Answer, Path, Settings, Solver, Stats};
 use drive::{case_differs, DriveJob, Driver};
 use format::{read_lines, Line, Round, Unit};
 use merge::{Book, Merged};
 use split::{split, Cut, UNITS_PER_WORKER};
 use std::io::Write;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
+
+/// A mode of `--units` or `--drive`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    Split,
+    Work,
+    Merge,
+    /// `--drive DIR`.
+    Drive(PathBuf),
+}
+
+/// What `--units`, `--drive` and the flags that go with them ask for.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Request {
+    /// The mode, or `None` for the usual search.
+    pub(crate) mode: Option<Mode>,
+    /// `--threshold`: the round `--units split` cuts, else the board's first.
+    pub(crate) threshold: Option<u32>,
+    /// `--depth`: the depth of the cut, else chosen.
+    pub(crate) depth: Option<u32>,
+    /// `--engine`: the shell command that works a round's units, else the threads here.
+    pub(crate) engine: Option<String>,
+    /// `--engine-from`: the nodes of a round from which the next goes to the engine, else
+    /// the driver's default.
+    pub(crate) engine_from: Option<u64>,
+}
 
 /// What the status line shows: the round, its units done of all, and the nodes of the
 /// units worked here since the start, those being worked among them.
@@ -178,15 +204,20 @@ impl Progress {
     }
 }
 
-/// What the modes share: the flags, the plans, where notes go, the status line.
+/// What the modes share: what they are asked for, the solver and its plans, where notes
+/// go, the status line.
 pub(crate) struct Units<'a> {
-    config: &'a Config,
+    pub(crate) request: &'a Request,
+    /// Whether `--stats` asks for a line a round.
+    pub(crate) stats: bool,
     /// The workers a round is cut for: `--jobs` as given (an engine may run more units
-    /// at once than this machine has threads, which cap `config.jobs`).
-    workers: usize,
-    solver: Solver,
-    notes: &'a dyn Notes,
-    progress: &'a Progress,
+    /// at once than this machine has threads, which cap the solver's `jobs`).
+    pub(crate) workers: usize,
+    /// The solver of the cases, whose settings the units take: the goal, the limits, the
+    /// threads here.
+    pub(crate) solver: Solver,
+    pub(crate) notes: &'a dyn Notes,
+    pub(crate) progress: &'a Progress,
 }
 
 /// The error of `problem` at `place`: a line, a file, or none (empty).
@@ -272,7 +303,7 @@ impl Units<'_> {
     /// the goal cannot be reached.
     fn search_of(&self, case: &Case, number: usize) -> Result<Option<Round>, Error> {
         let shape = case.shape;
-        let goal = self.config.goal.board_of_case(shape, number)?;
+        let goal = self.settings().goal.board_of_case(shape, number)?;
         if !is_reachable(shape, &case.cells, &goal) {
             return Ok(None);
         }
@@ -287,7 +318,7 @@ impl Units<'_> {
         }
         let bytes = |tiles: &[u32]| tiles.iter().map(|&t| t as u8).collect::<Vec<u8>>();
         let plan = self.solver.plan(shape, &bytes(&goal));
-        let (bound, pruner) = plan.unit_search(&Budget::new(self.config.limits));
+        let (bound, pruner) = plan.unit_search(&Budget::new(self.settings().limits));
         Ok(Some(Round {
             shape,
             goal: bytes(&goal),
@@ -315,30 +346,29 @@ impl Units<'_> {
     }
 }
 
-/// Runs `mode` on `input` (read whole), writing lines to `output`, notes to `notes`, and
-/// what the status line shows to `progress`: a round of each case as units (`split`),
-/// the results of units (`work`), a round's answer (`merge`: `next T` when it has none),
-/// or a search kept in a work directory (`drive`). The answer of `merge` and `drive` is
-/// returned, for `cli` to print. `workers` is `--jobs` as given, `config.jobs` the
-/// threads here.
-pub(crate) fn run<W: Write>(
-    (config, workers): (&Config, usize),
-    mode: &Mode,
-    input: &[u8],
-    (output, (notes, progress)): (&mut W, (&dyn Notes, &Progress)),
-) -> Result<Option<(Case, Answer)>, Error> {
-    let run = Units {
-        config,
-        workers,
-        solver: Solver::new(config.clone(), 1, 1),
-        notes,
-        progress,
-    };
-    match mode {
-        Mode::Split => run.split_cases(input, output).map(|_| None),
-        Mode::Work => run.work_lines(input, output).map(|_| None),
-        Mode::Merge => run.merge_lines(input, output),
-        Mode::Drive(dir) => run.drive(dir, input).map(Some),
+impl Units<'_> {
+    /// What the solver is asked for.
+    fn settings(&self) -> &Settings {
+        self.solver.settings()
+    }
+
+    /// Runs `mode` on `input` (read whole), writing lines to `output`, notes to the notes,
+    /// and what the status line shows to the progress: a round of each case as units
+    /// (`split`), the results of units (`work`), a round's answer (`merge`: `next T` when
+    /// it has none), or a search kept in a work directory (`drive`). The answer of `merge`
+    /// and `drive` is returned, for `cli` to print.
+    pub(crate) fn run<W: Write>(
+        &self,
+        mode: &Mode,
+        input: &[u8],
+        output: &mut W,
+    ) -> Result<Option<(Case, Answer)>, Error> {
+        match mode {
+            Mode::Split => self.split_cases(input, output).map(|_| None),
+            Mode::Work => self.work_lines(input, output).map(|_| None),
+            Mode::Merge => self.merge_lines(input, output),
+            Mode::Drive(dir) => self.drive(dir, input).map(Some),
+        }
     }
 }
 
@@ -362,11 +392,11 @@ impl Units<'_> {
                 self.notes.note(&note);
                 continue;
             };
-            let budget = Budget::new(self.config.limits);
+            let budget = Budget::new(self.settings().limits);
             let job = SplitJob {
-                threshold: self.config.units.threshold,
+                threshold: self.request.threshold,
                 cut: Cut {
-                    fixed: self.config.units.depth,
+                    fixed: self.request.depth,
                     from: 1,
                     wanted: UNITS_PER_WORKER * self.workers,
                     before: u64::MAX,
@@ -379,9 +409,7 @@ impl Units<'_> {
                 .and_then(|units| units)
                 .map_err(|hit| Error::Limit { case: number, hit })?;
             let text: String = units.iter().map(|unit| format!("{unit}\n")).collect();
-            output
-                .write_all(text.as_bytes())
-                .map_err(|e| Error::Io(e.to_string()))?;
+            output.write_all(text.as_bytes()).map_err(Error::io)?;
         }
         Ok(())
     }
@@ -402,7 +430,7 @@ impl Units<'_> {
             self.progress.unit_done(0);
             writeln!(output, "{worked}")
                 .and_then(|_| output.flush())
-                .map_err(|e| Error::Io(e.to_string()))
+                .map_err(Error::io)
         })
     }
 
@@ -429,7 +457,7 @@ impl Units<'_> {
             taken.map_err(at(format!("line {number}")))?;
         }
         let merged = book.answer().map_err(at(""))?;
-        if self.config.stats {
+        if self.stats {
             self.notes.note(&book.stats_line());
         }
         let path = match merged {
@@ -437,7 +465,7 @@ impl Units<'_> {
             Merged::NoPath => None,
             Merged::Next(threshold) => {
                 let written = writeln!(output, "next {threshold}");
-                return written.map(|_| None).map_err(|e| Error::Io(e.to_string()));
+                return written.map(|_| None).map_err(Error::io);
             }
         };
         Ok(Some(answer_of(
@@ -493,7 +521,7 @@ impl Units<'_> {
                 });
             }
         };
-        let budget = Budget::new(self.config.limits);
+        let budget = Budget::new(self.settings().limits);
         let job = DriveJob {
             driver: &driver,
             round: round.clone(),

@@ -58,7 +58,7 @@ fn work_one(
         let letter = unit.prefix[index].letter();
         return Err(at(Problem::Prefix { index, letter }));
     }
-    let budget = run.progress.working(run.config.limits);
+    let budget = run.progress.working(run.settings().limits);
     let job = SubtreeJob {
         unit,
         pruner,
@@ -67,7 +67,7 @@ fn work_one(
     };
     let searched = plan.with_bound(&round.bound, (&budget, run.notes), job);
     // A limit hit in the unit is the run's, told with the run's nodes.
-    let limits = &run.config.limits;
+    let limits = &run.settings().limits;
     let searched = searched.map(|searched| {
         let hit = |hit| run.progress.passed(limits).unwrap_or(hit);
         searched.and_then(|subtree| subtree).map_err(hit)
@@ -119,7 +119,7 @@ pub(crate) fn work(
     };
     let (sender, results) = mpsc::channel();
     std::thread::scope(|scope| {
-        for _ in 0..run.config.jobs.min(units.len()) {
+        for _ in 0..run.settings().jobs.min(units.len()) {
             let (sender, next, race) = (sender.clone(), &next, &race);
             let work = move || loop {
                 let Some((line, unit)) = units.get(next.fetch_add(1, Ordering::Relaxed)) else {

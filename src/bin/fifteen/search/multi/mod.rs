@@ -20,7 +20,7 @@ pub(crate) mod painted;
 use super::super::board::Move;
 use super::super::error::LimitHit;
 use super::descend::{Counter, Step};
-use super::ida::{Every, Paths, Watch};
+use super::ida::{Every, EveryPath, Paths, Watch};
 use super::{Budget, Notes, Puzzle, NONE};
 use painted::{Code, Paint, Painted};
 
@@ -302,18 +302,19 @@ pub(crate) fn solve(
 }
 
 /// Every optimal path in the multi-tile metric from `start`, which takes `moves` moves
-/// at least, in canonical order, up to `limit` of them, listed when `list`, else
-/// counted: one pass within `moves` that goes on after each path to the goal. Its nodes
+/// at least, in canonical order, as many as `wanted` asks for, listed or counted: one
+/// pass within `moves` that goes on after each path to the goal. Its nodes
 /// are counted in `budget`, whose limits stop it. O(b^moves) time, memory O(moves) and
 /// the paths listed.
 pub(crate) fn every_path(
     puzzle: &Puzzle,
     bound: &Bound,
-    (start, moves): (&[u8], u32),
+    start: &[u8],
+    moves: u32,
     budget: &Budget,
-    (limit, list): (u64, bool),
+    wanted: EveryPath,
 ) -> Result<Paths, LimitHit> {
-    let mut pass = Pass::new(puzzle, bound, start, Every::new(budget, limit, list));
+    let mut pass = Pass::new(puzzle, bound, start, Every::new(budget, wanted));
     let blank = start.iter().position(|&t| t == 0).expect("a blank");
     let step = pass.pass(blank, moves);
     pass.counter.paths(step)
