@@ -13,7 +13,6 @@ use criterion::{
 mod fifteen;
 
 use fifteen::board::Shape;
-use fifteen::solve::{Algorithm, MapKind, Settings, Solver, Stored};
 use fifteen::goal::{is_reachable, spiral};
 use fifteen::search::bound::{LinearConflict, LowerBound};
 use fifteen::search::pdb::additive::{on_fixed, Additive, Fixed, Layout};
@@ -22,6 +21,7 @@ use fifteen::search::pdb::TableWork;
 use fifteen::search::plan::P663;
 use fifteen::search::regions::{by_symmetry, RegionTables, P3444, P555};
 use fifteen::search::{ida, Budget, Limits, Puzzle};
+use fifteen::solve::{Algorithm, MapKind, Settings, Solver, Stored};
 
 /// A board of `shape` and its goal.
 struct Case {
