@@ -1,14 +1,15 @@
 //! Each file a judge is told to take, built as a judge builds it: the file alone with plain
-//! `rustc -O`, no Cargo and no crate around it, in each edition a judge may pass (2015, the
+//! `rustc`, no Cargo and no crate around it, in each edition a judge may pass (2015, the
 //! default of a `rustc` given none, to 2024), with this toolchain's `rustc` and any older
 //! one installed (`/usr/bin/rustc`, Debian's `rustc-web`; more in `JUDGE_RUSTC`, paths
-//! separated by `:`), warning-free; then its samples through every build. The files:
-//! `five.rs` (and LeetCode's block of it in a wrapper like LeetCode's), `eight.rs` with each
-//! edit its comments tell a submitter to make, and `fifteen`'s judge edition, generated here
-//! from its tree into `target/judge/fifteen-judge.rs` (`tests/common/bundle.rs`), with each
-//! problem of its `Problem` picked. The edits made are read from the files themselves, and
-//! the README names the same ones. The judge edition's size is printed and held under
-//! [`MOST_BYTES`]: `cargo test --test judge -- --nocapture` shows it.
+//! separated by `:`), and once with `-O`, warning-free; then its samples through every
+//! build. The files: `five.rs` (and LeetCode's block of it in a wrapper like LeetCode's),
+//! `eight.rs` with each edit its comments tell a submitter to make, and `fifteen`'s judge
+//! edition, generated here from its tree into `target/judge/fifteen-judge.rs`
+//! (`tests/common/bundle.rs`), with each problem of its `Problem` picked. The edits made are
+//! read from the files themselves, and the README names the same ones. The judge edition's
+//! size is printed and held under [`MOST_BYTES`]: `cargo test --test judge -- --nocapture`
+//! shows it.
 
 mod common;
 
@@ -115,17 +116,31 @@ struct Build {
     how: String,
 }
 
-/// Builds `source` alone with `compiler` and `rustc --edition {edition} -O` into the
+/// How a judge file is built: plain `rustc`, which checks overflows, or `rustc -O`, as judges
+/// build.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Flags {
+    Plain,
+    Optimised,
+}
+
+/// Builds `source` alone with `compiler`, `rustc --edition {edition}` and `flags`, into the
 /// executable `name`, checking that rustc neither fails nor warns.
-fn compile(compiler: &Compiler, source: &Path, edition: &str, name: &str) -> Build {
-    let how = format!("{} --edition {edition}", compiler.version);
-    let exe = judge_dir().join(format!("{name}-{}-{edition}", compiler.name));
-    let compiled = Command::new(&compiler.command)
-        .args(["--edition", edition, "-O", "-o"])
-        .arg(&exe)
-        .arg(source)
-        .output()
-        .expect("rustc runs");
+fn compile(compiler: &Compiler, source: &Path, edition: &str, name: &str, flags: Flags) -> Build {
+    let optimised = flags == Flags::Optimised;
+    let how = format!(
+        "{} --edition {edition}{}",
+        compiler.version,
+        if optimised { " -O" } else { "" }
+    );
+    let suffix = if optimised { "-O" } else { "" };
+    let exe = judge_dir().join(format!("{name}-{}-{edition}{suffix}", compiler.name));
+    let mut command = Command::new(&compiler.command);
+    command.args(["--edition", edition, "-o"]).arg(&exe);
+    if optimised {
+        command.arg("-O");
+    }
+    let compiled = command.arg(source).output().expect("rustc runs");
     let diagnostics = String::from_utf8_lossy(&compiled.stderr);
     let shown = source.display();
     assert!(
@@ -139,19 +154,23 @@ fn compile(compiler: &Compiler, source: &Path, edition: &str, name: &str) -> Bui
     Build { exe, how }
 }
 
-/// Builds `source` with every compiler in every edition, two builds at a time.
+/// Builds `source` with every compiler in every edition, plainly, and once with `-O` (this
+/// toolchain's `rustc`, edition 2015, which a judge that passes no edition gets), two
+/// builds at a time.
 fn build_everywhere(source: &Path, name: &str) -> Vec<Build> {
-    let jobs: Vec<(&Compiler, &str)> = compilers()
+    let optimised = (&compilers()[0], "2015", Flags::Optimised);
+    let jobs: Vec<(&Compiler, &str, Flags)> = compilers()
         .iter()
-        .flat_map(|compiler| EDITIONS.map(|edition| (compiler, edition)))
+        .flat_map(|compiler| EDITIONS.map(|edition| (compiler, edition, Flags::Plain)))
+        .chain([optimised])
         .collect();
     let mut builds = Vec::new();
     for pair in jobs.chunks(2) {
         std::thread::scope(|scope| {
             let started: Vec<_> = pair
                 .iter()
-                .map(|&(compiler, edition)| {
-                    scope.spawn(move || compile(compiler, source, edition, name))
+                .map(|&(compiler, edition, flags)| {
+                    scope.spawn(move || compile(compiler, source, edition, name, flags))
                 })
                 .collect();
             builds.extend(started.into_iter().map(|b| b.join().expect("a build")));
@@ -502,7 +521,13 @@ fn the_readme_names_the_edits_the_tests_make() {
 #[ignore = "tier 2: about 10 s"]
 fn fifteen_judge_edition_answers_every_3x3_board_as_the_full_program() {
     let (path, _) = fifteen_judge_edition();
-    let build = compile(&compilers()[0], &path, "2021", "fifteen-judge-3x3");
+    let build = compile(
+        &compilers()[0],
+        &path,
+        "2021",
+        "fifteen-judge-3x3",
+        Flags::Optimised,
+    );
     let mut input = String::new();
     for board in common::permutations::<u32>(9) {
         let tiles: Vec<String> = board.iter().map(u32::to_string).collect();
@@ -528,7 +553,13 @@ fn fifteen_judge_edition_answers_every_3x3_board_as_the_full_program() {
 #[ignore = "tier 2: about 20 s"]
 fn fifteen_judge_edition_answers_korf_s_100_as_the_full_program() {
     let (path, _) = fifteen_judge_edition();
-    let build = compile(&compilers()[0], &path, "2021", "fifteen-judge-korf100");
+    let build = compile(
+        &compilers()[0],
+        &path,
+        "2021",
+        "fifteen-judge-korf100",
+        Flags::Optimised,
+    );
     let boards = fs::read_to_string(root().join("tests/data/korf100-blank-last.txt")).unwrap();
     let mut input = String::new();
     for line in boards
