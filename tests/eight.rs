@@ -190,3 +190,15 @@ fn a_terminal_sees_each_answer_at_once() {
 fn the_version_is_cargos() {
     assert_eq!(eight::VERSION, env!("CARGO_PKG_VERSION"));
 }
+
+/// Output into a pipe closed early (`| head -1`) ends the program quietly, with exit 0; the
+/// help fits 80 columns.
+#[test]
+fn a_closed_pipe_ends_quietly_and_the_help_fits_80_columns() {
+    let exe = env!("CARGO_BIN_EXE_eight");
+    let input = "23415x768\n".repeat(100_000).into_bytes();
+    assert_eq!(common::closed_early(exe, &[], input), (0, String::new()));
+    let (code, help, _) = common::run_process(exe, &["--help"], Vec::new());
+    assert_eq!(code, 0);
+    common::assert_fits_80_columns(&help);
+}

@@ -818,11 +818,11 @@ Solves the 8-puzzle: the least number of moves that bring each 3x3 board to the
 goal (AcWing 845; Luogu P1379 with --goal spiral), or the moves themselves with
 --path (AcWing 179, POJ 1077).
 
-Input: boards of 9 tokens, row-major, until end of input, from FILE or else from stdin.
-A token is one character: a tile 1-8, or x (or 0) for the blank. Whitespace between
-tokens is optional, so \"2 3 4 1 5 x 7 6 8\" and \"23415x768\" are the same board.
-Piped input and files are read whole; at a terminal each board is answered as soon as
-its last token is typed (Ctrl-D ends).
+Input: boards of 9 tokens, row-major, until end of input, from FILE or else from
+stdin. A token is one character: a tile 1-8, or x (or 0) for the blank.
+Whitespace between tokens is optional, so \"2 3 4 1 5 x 7 6 8\" and \"23415x768\"
+are the same board. Piped input and files are read whole; at a terminal each
+board is answered as soon as its last token is typed (Ctrl-D ends).
 
 Options:
   FILE         read the boards from FILE instead of stdin
@@ -835,12 +835,14 @@ Options:
   --version    print the name and version
   -h, --help   print this help
 
-Output: one line per board: the least number of moves, or -1 when the goal cannot be
-reached. With --path: the lexicographically smallest optimal path in d < l < r < u (each
-letter the direction the blank moves), unsolvable, or an empty line for a solved board.
+Output: one line per board: the least number of moves, or -1 when the goal
+cannot be reached. With --path: the lexicographically smallest optimal path in
+d < l < r < u (each letter the direction the blank moves), unsolvable, or an
+empty line for a solved board.
 
-Exit codes: 0 done; 1 a bad board (\"error: case N: ...\" on stderr, after the answers
-to the boards before it) or a FILE that cannot be read; 2 bad usage.
+Exit codes: 0 done (also when the reader of stdout closes it early); 1 a bad
+board (\"error: case N: ...\" on stderr, after the answers to the boards before
+it) or a FILE that cannot be read; 2 bad usage.
 
 Example:
   $ echo 23415x768 | eight --path
@@ -948,14 +950,8 @@ fn main() -> ExitCode {
         .and_then(parse_args);
     let (options, file) = match command {
         Ok(Command::Solve { options, file }) => (options, file),
-        Ok(Command::Help) => {
-            print!("{}", help());
-            return ExitCode::SUCCESS;
-        }
-        Ok(Command::Version) => {
-            println!("eight {VERSION}");
-            return ExitCode::SUCCESS;
-        }
+        Ok(Command::Help) => return exit(print(&help())),
+        Ok(Command::Version) => return exit(print(&format!("eight {VERSION}\n"))),
         Err(error) => {
             eprintln!("error: {error}\n{USAGE}");
             return ExitCode::from(error.exit_code());
@@ -976,8 +972,22 @@ fn main() -> ExitCode {
             answer(stdin.lock(), options, reading)
         }
     };
+    exit(result)
+}
+
+/// Writes `text` to stdout.
+fn print(text: &str) -> Result<(), Error> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    Ok(out.flush()?)
+}
+
+/// The exit code of a run that ended in `result`: 0, also when the reader of stdout closed it
+/// early (`| head`); else the error's, after `error: …` on stderr.
+fn exit(result: Result<(), Error>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(Error::Io(error)) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error}");
             ExitCode::from(error.exit_code())

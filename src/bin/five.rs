@@ -456,12 +456,12 @@ const USAGE: &str = "usage: five [--path] [FILE]";
 const HELP: &str = "Solves the 2x3 sliding puzzle of LeetCode 773: the least number of moves that
 bring each board to 1 2 3 / 4 5 0.
 
-Input: boards of 6 tiles 0-5 (0 the blank), row-major, until end of input, from FILE
-or else from stdin. Tiles are separated by any mix of whitespace, commas and brackets
-[ ] { } ( ), so the LeetCode form [[1,2,3],[4,0,5]], the brace form {{1,2,3},{0,4,5}}
-and the plain form 1 2 3 4 0 5 all read as boards. Piped input and files are read
-whole; at a terminal each board is answered as soon as its last tile is typed (Ctrl-D
-ends).
+Input: boards of 6 tiles 0-5 (0 the blank), row-major, until end of input, from
+FILE or else from stdin. Tiles are separated by any mix of whitespace, commas
+and brackets [ ] { } ( ), so the LeetCode form [[1,2,3],[4,0,5]], the brace form
+{{1,2,3},{0,4,5}} and the plain form 1 2 3 4 0 5 all read as boards. Piped input
+and files are read whole; at a terminal each board is answered as soon as its
+last tile is typed (Ctrl-D ends).
 
 Options:
   FILE         read the boards from FILE instead of stdin
@@ -470,12 +470,14 @@ Options:
   --version    print the name and version
   -h, --help   print this help
 
-Output: one line per board: the least number of moves, or -1 when the goal cannot be
-reached. With --path: the lexicographically smallest optimal path in d < l < r < u (each
-letter the direction the blank moves), unsolvable, or an empty line for a solved board.
+Output: one line per board: the least number of moves, or -1 when the goal
+cannot be reached. With --path: the lexicographically smallest optimal path in
+d < l < r < u (each letter the direction the blank moves), unsolvable, or an
+empty line for a solved board.
 
-Exit codes: 0 done; 1 a bad board (\"error: case N: ...\" on stderr, after the answers
-to the boards before it) or a FILE that cannot be read; 2 bad usage.
+Exit codes: 0 done (also when the reader of stdout closes it early); 1 a bad
+board (\"error: case N: ...\" on stderr, after the answers to the boards before
+it) or a FILE that cannot be read; 2 bad usage.
 
 Example:
   $ echo '[[4,1,2],[5,0,3]]' | five
@@ -552,14 +554,8 @@ fn main() -> ExitCode {
         .and_then(parse_args);
     let (output, file) = match command {
         Ok(Command::Solve { output, file }) => (output, file),
-        Ok(Command::Help) => {
-            print!("{USAGE}\n\n{HELP}");
-            return ExitCode::SUCCESS;
-        }
-        Ok(Command::Version) => {
-            println!("five {VERSION}");
-            return ExitCode::SUCCESS;
-        }
+        Ok(Command::Help) => return exit(print(&format!("{USAGE}\n\n{HELP}"))),
+        Ok(Command::Version) => return exit(print(&format!("five {VERSION}\n"))),
         Err(error) => {
             eprintln!("error: {error}\n{USAGE}");
             return ExitCode::from(error.exit_code());
@@ -580,8 +576,22 @@ fn main() -> ExitCode {
             answer(stdin.lock(), output, reading)
         }
     };
+    exit(result)
+}
+
+/// Writes `text` to stdout.
+fn print(text: &str) -> Result<(), Error> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    Ok(out.flush()?)
+}
+
+/// The exit code of a run that ended in `result`: 0, also when the reader of stdout closed it
+/// early (`| head`); else the error's, after `error: …` on stderr.
+fn exit(result: Result<(), Error>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(Error::Io(error)) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error}");
             ExitCode::from(error.exit_code())

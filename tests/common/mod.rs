@@ -25,6 +25,19 @@ pub const EIGHT_COUNTS_BY_DISTANCE: [usize; 32] = [
     16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2,
 ];
 
+/// The cell the blank moves to from `blank` by `letter` (`d l r u`, either case) on a board
+/// of `rows`×`cols`, if it stays on the board.
+fn target(rows: usize, cols: usize, blank: usize, letter: char) -> Option<usize> {
+    let (row, col) = (blank / cols, blank % cols);
+    match letter.to_ascii_lowercase() {
+        'd' if row + 1 < rows => Some(blank + cols),
+        'u' if row > 0 => Some(blank - cols),
+        'r' if col + 1 < cols => Some(blank + 1),
+        'l' if col > 0 => Some(blank - 1),
+        _ => None,
+    }
+}
+
 /// The board after the blank (the tile `T::default()`, that is `0`) moves by `letter`
 /// (`d l r u`, either case), if it can.
 pub fn moved<T: Copy + Default + PartialEq>(
@@ -34,31 +47,32 @@ pub fn moved<T: Copy + Default + PartialEq>(
     letter: char,
 ) -> Option<Vec<T>> {
     let blank = board.iter().position(|&t| t == T::default())?;
-    let (row, col) = (blank / cols, blank % cols);
-    let target = match letter.to_ascii_lowercase() {
-        'd' if row + 1 < rows => blank + cols,
-        'u' if row > 0 => blank - cols,
-        'r' if col + 1 < cols => blank + 1,
-        'l' if col > 0 => blank - 1,
-        _ => return None,
-    };
+    let target = target(rows, cols, blank, letter)?;
     let mut next = board.to_vec();
     next.swap(blank, target);
     Some(next)
 }
 
-/// Plays `path` from `board`: the board reached, or the first move that cannot be made.
+/// Plays `path` from `board`, in place, one swap a move: the board reached, or the first
+/// move that cannot be made.
 pub fn replay<T: Copy + Default + PartialEq>(
     rows: usize,
     cols: usize,
     board: &[T],
     path: &str,
 ) -> Result<Vec<T>, String> {
-    path.chars()
-        .enumerate()
-        .try_fold(board.to_vec(), |board, (i, letter)| {
-            moved(rows, cols, &board, letter).ok_or(format!("move {i} ({letter}) is off the board"))
-        })
+    let mut board = board.to_vec();
+    let mut blank = board
+        .iter()
+        .position(|&t| t == T::default())
+        .ok_or("no blank")?;
+    for (i, letter) in path.chars().enumerate() {
+        let next = target(rows, cols, blank, letter)
+            .ok_or(format!("move {i} ({letter}) is off the board"))?;
+        board.swap(blank, next);
+        blank = next;
+    }
+    Ok(board)
 }
 
 /// The distance of every board reachable from a goal, by a plain breadth-first search over a
@@ -234,6 +248,41 @@ pub fn run_in(dir: &Path, exe: &str, args: &[&str], stdin: Vec<u8>) -> (i32, Vec
 }
 
 /// Runs `exe args` with `stdin`: exit code, stdout and stderr as text.
+/// Runs `exe args` on `stdin` and closes its stdout after reading its first line, as `| head
+/// -1` does: its exit code and stderr. `stdin` should ask for more output than a pipe holds
+/// (64 KiB), so that the program writes into the closed pipe.
+pub fn closed_early(exe: &str, args: &[&str], stdin: Vec<u8>) -> (i32, String) {
+    let mut child = Command::new(exe)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program starts");
+    let mut input = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        // The program may stop reading once its output is closed.
+        let _ = input.write_all(&stdin);
+    });
+    let mut stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+    let mut first = String::new();
+    stdout.read_line(&mut first).expect("a first line");
+    drop(stdout);
+    let mut stderr = String::new();
+    let mut errors = child.stderr.take().expect("stderr");
+    errors.read_to_string(&mut stderr).expect("stderr is text");
+    let status = child.wait().expect("the program ends");
+    writer.join().expect("the writer ends");
+    (status.code().unwrap_or(-1), stderr)
+}
+
+/// Checks that every line of `text` fits 80 columns.
+pub fn assert_fits_80_columns(text: &str) {
+    for line in text.lines() {
+        assert!(line.chars().count() <= 80, "over 80 columns: {line:?}");
+    }
+}
+
 pub fn run_process(exe: &str, args: &[&str], stdin: Vec<u8>) -> (i32, String, String) {
     let (code, stdout, stderr) = run_in(Path::new("."), exe, args, stdin);
     let text = |bytes: Vec<u8>| String::from_utf8_lossy(&bytes).into_owned();

@@ -1,4 +1,5 @@
 use super::*;
+use fifteen::cli::help;
 
 #[test]
 fn maps_agree_on_nodes_and_limits_stop_searches() {
@@ -407,4 +408,38 @@ fn a_long_search_names_any_and_the_time_limit() {
     assert!(stderr.contains("--algo any") && stderr.contains("--time-limit"));
     let (code, stdout, stderr) = process(&["--time-limit", "60"], input.as_bytes());
     assert_eq!((code, stdout.as_str(), stderr.as_str()), (0, "1\nR\n", ""));
+}
+
+/// Output into a pipe closed early (`| head -1`) ends the program quietly, with exit 0, for
+/// answers, random boards and the help; the help fits 80 columns.
+#[test]
+fn a_closed_pipe_ends_quietly_and_the_help_fits_80_columns() {
+    let exe = env!("CARGO_BIN_EXE_fifteen");
+    let input = "2 3\n1 2 3 4 0 5\n".repeat(50_000).into_bytes();
+    assert_eq!(common::closed_early(exe, &[], input), (0, String::new()));
+    let random = ["--random", "100000", "--shape", "3"];
+    assert_eq!(
+        common::closed_early(exe, &random, Vec::new()),
+        (0, String::new())
+    );
+    common::assert_fits_80_columns(&help());
+}
+
+/// Every flag of the help is in the README's list of options, and every flag the list names
+/// is one of the help's.
+#[test]
+fn the_readme_lists_every_flag() {
+    let flags_in = |text: &str| -> std::collections::BTreeSet<String> {
+        let words = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'));
+        let flags = words.filter(|w| w.starts_with("--") && w.len() > 2);
+        flags.map(str::to_string).collect()
+    };
+    let readme =
+        std::fs::read_to_string(format!("{}/README.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let start = readme
+        .find("## `fifteen`'s options")
+        .expect("the list of options");
+    let end = start + 3 + readme[start + 3..].find("\n## ").expect("the next section");
+    let (listed, helped) = (flags_in(&readme[start..end]), flags_in(&help()));
+    assert_eq!(listed, helped);
 }

@@ -73,6 +73,11 @@ fn uniform_boards_reach_the_goal() {
 /// one of 2 moves from a corner blank ends exactly 2 away, since it never undoes a move.
 #[test]
 fn walks_end_within_their_moves_and_never_undo() {
+    let budget = Budget::new(NO_LIMITS);
+    let mut meter = budget.meter();
+    let mut walk = |shape, goal: &[u32], moves, random: &mut SplitMix| {
+        walk(shape, goal, moves, random, &mut meter).expect("no limits")
+    };
     let shape = Shape { rows: 3, cols: 3 };
     for goal in [Goal::Standard, Goal::Spiral] {
         let goal = goal.board(shape).unwrap();
@@ -96,6 +101,7 @@ fn walks_end_within_their_moves_and_never_undo() {
     let line = Shape { rows: 1, cols: 2 };
     let goal = Goal::Standard.board(line).unwrap();
     assert_eq!(walk(line, &goal, 3, &mut random), [0, 1]);
+    assert_eq!(meter.nodes(), 2 * 16 * 15 / 2 * 50 + 2 * 50 + 3);
 }
 
 /// `below(n)` stays below `n`, for n from 1 to a power of two and past it.
@@ -107,4 +113,36 @@ fn below_stays_in_range() {
             assert!(random.below(n) < n);
         }
     }
+}
+
+/// The moves of `--random`'s walks count against `--max-nodes` and `--time-limit`, which stop
+/// them (exit 3), and a walk of more than 2^32 moves is refused (exit 2).
+#[test]
+fn walks_stop_at_the_limits() {
+    let random = |args: &[&str]| {
+        let args = [&["--random", "2", "--shape", "3"][..], args].concat();
+        common::run_process(env!("CARGO_BIN_EXE_fifteen"), &args, Vec::new())
+    };
+    let (code, stdout, stderr) = random(&["--walk", "100", "--max-nodes", "150"]);
+    assert_eq!(code, 3, "{stderr}");
+    assert_eq!(stdout.lines().count(), 4, "the first board: {stdout}");
+    assert_eq!(
+        stderr,
+        "error: case 2: node limit reached: 150 nodes generated (--max-nodes 150)\n"
+    );
+    let started = std::time::Instant::now();
+    let (code, stdout, stderr) = random(&["--walk", "4294967296", "--time-limit", "0.2"]);
+    assert_eq!((code, stdout.as_str()), (3, ""), "{stderr}");
+    assert!(
+        stderr.starts_with("error: case 1: time limit reached: 0.2 s"),
+        "{stderr}"
+    );
+    assert!(started.elapsed().as_secs() < 10, "{:?}", started.elapsed());
+    let (code, _, stderr) = random(&["--walk", "4294967297"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr
+            .starts_with("error: --walk \"4294967297\": expected a whole number up to 4294967296"),
+        "{stderr}"
+    );
 }

@@ -286,7 +286,8 @@ fn pictures_are_numbered_after_the_first_case() {
 
 #[test]
 fn the_help_states_the_limits_of_drawing() {
-    let help = help();
+    // The help as one line: it wraps its sentences anywhere.
+    let help = help().split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(help.contains(&format!("boards of at most {MAX_SIDE} x {MAX_SIDE}")));
     assert!(help.contains(&format!("paths of at most {MAX_MOVES} moves")));
 }

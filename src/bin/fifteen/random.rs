@@ -1,12 +1,15 @@
 //! Boards drawn at random, for tests, benchmarks and practice (`--random`): uniform among the
 //! boards that reach a goal, or the end of a random walk from it, each from a seed, so that
 //! a seed gives the same boards on every machine; written in an input form, so that they
-//! pipe into this program. Uses boards, goals and the forms.
+//! pipe into this program. Uses boards, goals, the forms and a search's budget, which bounds
+//! the walks.
 
 use super::board::{Board, Move, Shape};
+use super::error::{Error, LimitHit};
 use super::form::Input;
 use super::goal::is_reachable;
-use std::io::{self, Write};
+use super::search::{Budget, Meter};
+use std::io::Write;
 
 /// SplitMix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number generators",
 /// OOPSLA 2014): 64 bits of state, every seed a good stream, the same numbers everywhere.
@@ -83,12 +86,20 @@ pub(crate) fn uniform(shape: Shape, goal: &[u32], random: &mut SplitMix) -> Vec<
 
 /// The board at the end of a walk of `moves` moves of the blank from `goal`, each drawn
 /// alike among the moves that stay on the board and do not undo the move before (on a
-/// line's end, where undoing is the only move, it undoes). O(N + moves).
-pub(crate) fn walk(shape: Shape, goal: &[u32], moves: u64, random: &mut SplitMix) -> Vec<u32> {
+/// line's end, where undoing is the only move, it undoes); each move counted by `meter`,
+/// whose limits stop the walk. O(N + moves).
+pub(crate) fn walk(
+    shape: Shape,
+    goal: &[u32],
+    moves: u64,
+    random: &mut SplitMix,
+    meter: &mut Meter,
+) -> Result<Vec<u32>, LimitHit> {
     let mut board = Board::new(shape, goal.to_vec());
     let mut blank = goal.iter().position(|&t| t == 0).unwrap_or(0);
     let mut last: Option<Move> = None;
     for _ in 0..moves {
+        meter.count()?;
         let on_board = |m: &Move| shape.neighbor(blank, *m).is_some();
         let mut choices: Vec<Move> = Move::ALL.into_iter().filter(on_board).collect();
         if choices.len() > 1 {
@@ -102,7 +113,7 @@ pub(crate) fn walk(shape: Shape, goal: &[u32], moves: u64, random: &mut SplitMix
         }
         last = Some(m);
     }
-    board.cells
+    Ok(board.cells)
 }
 
 /// What `--random` asks for: `count` boards of `shape`, each uniform among those that
@@ -118,35 +129,56 @@ pub(crate) struct Draws {
 
 /// Writes the boards of `draws`, which reach `goal`, to `output` in the input form `form`:
 /// each with its header line (`n` for an n×n board, else `rows cols`), or bare, or bare
-/// after their count; a line a row. O(N + walk) a board, memory O(N).
+/// after their count; a line a row. The moves of the walks count as nodes in `budget`,
+/// whose node or time limit stops them ([`Error::Limit`], the board's number as its
+/// case's). O(N + walk) a board, memory O(N).
 ///
 /// # Constraints
 ///
 /// `goal` a permutation of 0..N for N = the cells of `draws.shape`.
 pub(crate) fn write_boards<W: Write>(
     output: &mut W,
-    (form, goal): (Input, &[u32]),
+    form: Input,
+    goal: &[u32],
     draws: Draws,
-) -> io::Result<()> {
+    budget: &Budget,
+) -> Result<(), Error> {
     let shape = draws.shape;
     if let Input::Counted(_) = form {
-        writeln!(output, "{}", draws.count)?;
+        writeln!(output, "{}", draws.count).map_err(Error::io)?;
     }
     let mut random = SplitMix::new(draws.seed);
-    for _ in 0..draws.count {
+    let mut meter = budget.meter();
+    for case in 1..=draws.count {
         let cells = match draws.walk {
-            Some(moves) => walk(shape, goal, moves, &mut random),
+            Some(moves) => {
+                walk(shape, goal, moves, &mut random, &mut meter).map_err(|hit| Error::Limit {
+                    case: case as usize,
+                    hit,
+                })?
+            }
             None => uniform(shape, goal, &mut random),
         };
-        match (form, shape.rows == shape.cols) {
-            (Input::Header, true) => writeln!(output, "{}", shape.rows)?,
-            (Input::Header, false) => writeln!(output, "{} {}", shape.rows, shape.cols)?,
-            _ => {}
-        }
-        for row in cells.chunks(shape.cols) {
-            let words: Vec<String> = row.iter().map(u32::to_string).collect();
-            writeln!(output, "{}", words.join(" "))?;
-        }
+        write_board(output, form, shape, &cells).map_err(Error::io)?;
+    }
+    Ok(())
+}
+
+/// Writes `cells`, a board of `shape`, to `output` in the input form `form`. O(N).
+fn write_board<W: Write>(
+    output: &mut W,
+    form: Input,
+    shape: Shape,
+    cells: &[u32],
+) -> std::io::Result<()> {
+    match (form, shape.rows == shape.cols) {
+        (Input::Header, true) => writeln!(output, "{}", shape.rows)?,
+        (Input::Header, false) => writeln!(output, "{} {}", shape.rows, shape.cols)?,
+        _ => {}
+    }
+    for row in cells.chunks(shape.cols) {
+        let words: Vec<String> = row.iter().map(u32::to_string).collect();
+        writeln!(output, "{}", words.join(" "))?;
     }
     Ok(())
 }

@@ -2,32 +2,33 @@
 //!
 //! In reading order:
 //!
+//! - `args`: what the flags choose ([`args::Config`]) and what the command line asks for,
+//!   the flags chosen checked together.
 //! - `flags`: every flag, its names, value, help and what it sets, in the groups of the
-//!   help; the usage and the help written from them.
-//! - `args`: what the flags choose ([`args::Config`]), checked together, and
-//!   [`parse_args`].
+//!   help; the help written from them, and [`parse_args`].
 //! - `answers`: what a case prints (its lines, `--show`'s boards, `--svg`'s picture) and its
 //!   `--stats` line.
 //! - `schedule`: [`run`]: the input read whole or as typed, `--jobs` threads, the answers in
 //!   input order.
 //! - this file: [`main`], which reads the command line and runs what it asks for.
 
-pub(crate) mod flags;
-
 pub(crate) mod args;
+
+pub(crate) mod flags;
 
 pub(crate) mod answers;
 
 pub(crate) mod schedule;
 
-pub(crate) use args::{parse_args, Command, VERSION};
-pub(crate) use flags::{help, USAGE};
+pub(crate) use args::{Command, VERSION};
+pub(crate) use flags::{help, parse_args, USAGE};
 pub(crate) use schedule::{run, Terminals};
 
 use super::check;
 use super::error::{Error, UsageError};
 use super::log::Log;
 use super::random;
+use super::search::Budget;
 use args::Config;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
@@ -102,10 +103,10 @@ fn print_random(config: &Config, draws: random::Draws) -> Result<bool, Error> {
         Error::from(UsageError::GoalShape { goal, rows, cols })
     })?;
     let mut output = io::BufWriter::new(io::stdout().lock());
-    random::write_boards(&mut output, (config.input, &goal), draws)
-        .and_then(|()| output.flush())
-        .map_err(Error::io)?;
-    Ok(true)
+    let budget = Budget::new(config.solver.limits);
+    let written = random::write_boards(&mut output, config.input, &goal, draws, &budget);
+    let flushed = output.flush().map_err(Error::io);
+    written.and(flushed).map(|()| true)
 }
 
 /// The answers to the cases of FILE or stdin, or with `checking` the verdicts on their
