@@ -443,3 +443,23 @@ fn the_readme_lists_every_flag() {
     let (listed, helped) = (flags_in(&readme[start..end]), flags_in(&help()));
     assert_eq!(listed, helped);
 }
+
+/// `--time-limit` stops the build of a table (the multi-tile metric's 4×4 table takes
+/// seconds), not only the search after it.
+#[test]
+fn the_time_limit_stops_a_tables_build() {
+    let korf8 = std::fs::read(common::golden::inputs_dir().join("fifteen-korf8.txt")).unwrap();
+    let started = std::time::Instant::now();
+    let args = ["--metric", "mtm", "--time-limit", "0.3"];
+    let (code, stdout, stderr) = common::run_process(env!("CARGO_BIN_EXE_fifteen"), &args, korf8);
+    assert_eq!((code, stdout.as_str()), (3, ""), "{stderr}");
+    assert_eq!(
+        stderr,
+        "error: case 1: time limit reached: 0.3 s elapsed after 0 nodes (--time-limit 0.3)\n"
+    );
+    assert!(
+        started.elapsed().as_secs_f64() < 3.0,
+        "{:?}",
+        started.elapsed()
+    );
+}

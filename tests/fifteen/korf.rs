@@ -207,7 +207,8 @@ mod long {
             let layout = Layout::fitting(25, &groups);
             let quiet = TableWork::quiet();
             let tables =
-                Additive::with_cache(&puzzle, (&groups, layout), true, Some(&cache), &quiet);
+                Additive::with_cache(&puzzle, (&groups, layout), true, Some(&cache), &quiet)
+                    .unwrap();
             for (id, length, board) in korf(file, &[]) {
                 let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
                 assert!(tables.start(&bytes).1 <= length as u32, "{file} #{id}");

@@ -72,6 +72,17 @@ const NO_LIMITS: Limits = Limits {
     max_memory_mib: 4096,
 };
 
+/// How a table is built in a test: on `threads` threads, `on_level` told each level, never
+/// stopped, telling no one.
+fn work(threads: usize, on_level: &(dyn Fn(u8) + Sync)) -> TableWork<'_> {
+    TableWork {
+        threads,
+        on_level,
+        notes: &(),
+        stop: &|| false,
+    }
+}
+
 /// Applies a path in `U D L R` (the blank's direction) to `board`; `None` if a move leaves it.
 fn replay(shape: Shape, board: &[u32], path: &str) -> Option<Vec<u32>> {
     common::replay(shape.rows, shape.cols, board, path).ok()

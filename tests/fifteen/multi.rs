@@ -155,7 +155,7 @@ fn assert_painted_table_is_exact_and_bounds_the_search(shape: Shape, every: usiz
             color,
             colors: lines + 1,
         };
-        let painted = Painted::build(&puzzle, &paint, 2);
+        let painted = Painted::build(&puzzle, &paint, &work(2, &|_| {})).unwrap();
         // The paintings' own breadth-first search, over boards of colors.
         let paint_of = |b: &[u32]| -> Vec<u32> {
             let at = |t: u32| goal.iter().position(|&g| g == t).unwrap();
@@ -400,8 +400,8 @@ fn a_kept_painted_table_is_read_back_and_a_damaged_one_rebuilt() {
     let mut puzzle = Puzzle::new(Shape { rows: 3, cols: 4 }, (1..12).chain([0]).collect());
     puzzle.shared.cache = Some(dir.clone());
     let paint = Paint::of_goal(&puzzle).unwrap();
-    let built = Painted::build(&puzzle, &paint, 1);
-    let kept = || Painted::kept_or_built(&puzzle, &paint, 2, &());
+    let built = Painted::build(&puzzle, &paint, &work(1, &|_| {})).unwrap();
+    let kept = || Painted::kept_or_built(&puzzle, &paint, &work(2, &|_| {})).unwrap();
     assert_eq!(kept().entries(), built.entries());
     let files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()

@@ -70,7 +70,7 @@ fn check_table(shape: Shape, goal: &[u32], group: &[u8]) {
         true => regions::build(&puzzle, (group, blank)),
         false => Vec::new(),
     };
-    let spread = build_table(&puzzle, (group, blank), Layout::Spread, 2, &|_| {});
+    let spread = build_table(&puzzle, (group, blank), Layout::Spread, &work(2, &|_| {})).unwrap();
     let pocket =
         |cells: &[u8], at: usize| component(shape, cells, at).len() as u32 <= Pockets::CELLS;
     for ((cells, at), &d) in &distance {
@@ -105,7 +105,7 @@ fn check_table(shape: Shape, goal: &[u32], group: &[u8]) {
         );
         assert!(value <= d);
     }
-    let table = build_table(&puzzle, (group, blank), Layout::Rank, 2, &|_| {});
+    let table = build_table(&puzzle, (group, blank), Layout::Rank, &work(2, &|_| {})).unwrap();
     // Placements the search never reaches (half of them when the group holds every tile)
     // are marked 255.
     let reached = table.iter().filter(|&&v| v != u8::MAX).count();
@@ -294,10 +294,17 @@ fn check_tables_on_threads(cases: &[(Shape, &[u8])]) {
         let mut tables = Vec::new();
         for threads in 1..=3 {
             let levels = std::sync::Mutex::new(Vec::new());
-            let table = build_table(&puzzle, (group, blank), Layout::Rank, threads, &|depth| {
+            let on_level = |depth| {
                 assert_eq!(std::thread::current().id(), caller, "on the calling thread");
                 levels.lock().unwrap().push(depth);
-            });
+            };
+            let table = build_table(
+                &puzzle,
+                (group, blank),
+                Layout::Rank,
+                &work(threads, &on_level),
+            );
+            let table = table.unwrap();
             // One level a depth, up to one past the deepest placement at least (a level may
             // reach only new regions of placements reached before).
             let levels = levels.into_inner().unwrap();
@@ -320,7 +327,8 @@ fn check_tables_on_threads(cases: &[(Shape, &[u8])]) {
         // Spread: entry Σ cellᵢ·N^(k−1−i) holds the placement's entry by rank, and 255 where
         // two tiles share a cell; on any number of threads.
         let (n, k) = (shape.cells(), group.len());
-        let spread = build_table(&puzzle, (group, blank), Layout::Spread, 1, &|_| {});
+        let spread =
+            build_table(&puzzle, (group, blank), Layout::Spread, &work(1, &|_| {})).unwrap();
         assert_eq!(spread.len(), n.pow(k as u32));
         let mut cells = vec![0u8; k];
         for (index, &value) in spread.iter().enumerate() {
@@ -349,7 +357,13 @@ fn check_tables_on_threads(cases: &[(Shape, &[u8])]) {
             );
         }
         for threads in [2, 3] {
-            let table = build_table(&puzzle, (group, blank), Layout::Spread, threads, &|_| {});
+            let table = build_table(
+                &puzzle,
+                (group, blank),
+                Layout::Spread,
+                &work(threads, &|_| {}),
+            )
+            .unwrap();
             assert!(
                 table == spread,
                 "{shape:?} {group:?}: spread, {threads} threads"
@@ -488,7 +502,8 @@ fn incremental_bound_matches_a_fresh_one_along_random_walks() {
             .unwrap_or_else(|| in_reading_order(&puzzle, &[3, 4, 4, 4]));
         for layout in [Layout::Spread, Layout::Rank] {
             let quiet = TableWork::quiet();
-            let tables = Additive::with_cache(&puzzle, (&groups, layout), true, None, &quiet);
+            let tables =
+                Additive::with_cache(&puzzle, (&groups, layout), true, None, &quiet).unwrap();
             check_walk(&puzzle, &tables);
         }
         check_walk(&puzzle, &RegionTables::new(&puzzle, &groups, true));
@@ -564,4 +579,23 @@ fn symmetries_map_neighbours_to_neighbours_and_the_diagonals_fix_their_cells() {
         assert_eq!(diagonal_fixing(four, cell), expected, "cell {cell}");
     }
     assert_eq!(diagonal_fixing(Shape { rows: 3, cols: 4 }, 0), None);
+}
+
+/// A build stops at the first look at `stop` that says so, at a level or within one, and
+/// gives no table; a stop that never comes gives the whole table.
+#[test]
+fn a_build_stops_when_asked() {
+    let four = Shape { rows: 4, cols: 4 };
+    let puzzle = Puzzle::new(four, (1..16).chain([0]).collect());
+    let group = (&[0u8, 1, 2, 3, 4, 5][..], 15);
+    let asked = std::sync::atomic::AtomicUsize::new(0);
+    let stop = || asked.fetch_add(1, Ordering::Relaxed) >= 3;
+    let stopping = TableWork {
+        stop: &stop,
+        ..work(2, &|_| {})
+    };
+    assert_eq!(build_table(&puzzle, group, Layout::Rank, &stopping), None);
+    assert!(asked.load(Ordering::Relaxed) >= 4, "asked until it said so");
+    let table = build_table(&puzzle, group, Layout::Rank, &work(2, &|_| {}));
+    assert_eq!(table.map(|t| t.len()), Some(table_len(16, 6)));
 }

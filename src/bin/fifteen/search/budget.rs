@@ -93,6 +93,29 @@ impl Budget {
         self.hit.get().cloned()
     }
 
+    /// Whether a table's build should stop now: the budget is stopped, or its time limit
+    /// has passed, which stops it. O(1); a build asks now and then.
+    pub(crate) fn interrupted(&self) -> bool {
+        if self.stop.load(Ordering::Acquire) {
+            return true;
+        }
+        let Some(limit) = self
+            .limits
+            .time_limit
+            .filter(|&limit| self.elapsed() > limit)
+        else {
+            return false;
+        };
+        let (seconds, nodes) = (limit.as_secs_f64(), self.nodes());
+        self.stop(LimitHit::Time { seconds, nodes });
+        true
+    }
+
+    /// The limit that stopped a build that [`Budget::interrupted`] interrupted.
+    pub(crate) fn interruption(&self) -> LimitHit {
+        self.stopped().unwrap_or(LimitHit::Cancelled)
+    }
+
     /// A meter for one thread of the search.
     pub(crate) fn meter(&self) -> Meter<'_> {
         let mut meter = Meter {

@@ -58,6 +58,46 @@ impl Puzzle {
     }
 }
 
+/// A value made once, on first use, by a making that may fail (a table's build the time
+/// limit stops); the threads that ask for it while it is being made wait for it, and make
+/// it again when that making failed.
+#[cfg(not(feature = "judge"))]
+pub(crate) struct Made<T> {
+    value: std::sync::OnceLock<T>,
+    making: std::sync::Mutex<()>,
+}
+
+#[cfg(not(feature = "judge"))]
+impl<T> Default for Made<T> {
+    fn default() -> Self {
+        Made {
+            value: std::sync::OnceLock::new(),
+            making: std::sync::Mutex::new(()),
+        }
+    }
+}
+
+#[cfg(not(feature = "judge"))]
+impl<T> Made<T> {
+    /// The value, once made.
+    pub(crate) fn get(&self) -> Option<&T> {
+        self.value.get()
+    }
+
+    /// The value, made by `make` unless it is made already.
+    pub(crate) fn get_or_make<E>(&self, make: impl FnOnce() -> Result<T, E>) -> Result<&T, E> {
+        if let Some(value) = self.value.get() {
+            return Ok(value);
+        }
+        let _making = self.making.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(value) = self.value.get() {
+            return Ok(value);
+        }
+        let made = make()?;
+        Ok(self.value.get_or_init(|| made))
+    }
+}
+
 /// What all the cases and threads searching a puzzle share: move pruners, nodes searched,
 /// the cache.
 #[cfg(not(feature = "judge"))]
@@ -74,7 +114,7 @@ pub(crate) struct Shared {
     /// The directory of cached pattern databases and move pruners (`--cache`), if any.
     pub cache: Option<std::path::PathBuf>,
     /// The bound of the multi-tile search, made (or read from `cache`) on first use.
-    pub multi: std::sync::OnceLock<multi::Bound>,
+    pub multi: Made<multi::Bound>,
 }
 
 #[cfg(not(feature = "judge"))]

@@ -10,10 +10,10 @@ use super::prune::{MovePruner, DEEPER_BUILD_BYTES};
 use super::regions::{in_reading_order, partition, small_four, RegionTables};
 use super::walking::WalkingDistance;
 use super::weighted::Weighted;
-use super::{ida, Budget, Notes, Puzzle};
+use super::{ida, Budget, Made, Notes, Puzzle};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::OnceLock;
+
 use std::time::{Duration, Instant};
 
 /// 6-6-3: 11,534,880 bytes by rank.
@@ -150,7 +150,7 @@ enum Built {
 struct Stage {
     kind: Kind,
     give_up: u64,
-    built: OnceLock<Built>,
+    built: Made<Built>,
     /// Told once when a case reaches this stage, to a person at a terminal (`Advice`)
     /// or on stderr whatever it is (`Note`).
     advice: Option<Advice>,
@@ -275,7 +275,7 @@ impl Plan {
         let stage = |kind, give_up| Stage {
             kind,
             give_up,
-            built: OnceLock::new(),
+            built: Made::default(),
             advice: None,
             advised: AtomicBool::new(false),
             left_out: AtomicBool::new(false),
@@ -583,11 +583,12 @@ impl Plan {
             budget.check_tables(self.peak_bytes(stage))?;
         }
         let built_at = Instant::now();
-        let bound = stage
-            .built
-            .get_or_init(|| self.build(&stage.kind, budget, notes));
+        let built = stage.built.get_or_make(|| {
+            let built = self.build(&stage.kind, budget, notes);
+            built.ok_or_else(|| budget.interruption())
+        });
         *table += built_at.elapsed();
-        Ok(bound)
+        built
     }
 
     /// Weighted IDA* over `bound` with each of `weights` (percent, nodes) in turn, the
@@ -620,34 +621,34 @@ impl Plan {
         Ok(None)
     }
 
-    /// Builds the bound of a stage, saying so in `budget`'s stage for a status line.
-    fn build(&self, kind: &Kind, budget: &Budget, notes: &dyn Notes) -> Built {
-        match kind {
-            Kind::LinearConflict => Built::LinearConflict(LinearConflict::new(&self.puzzle)),
-            Kind::WalkingDistance => Built::WalkingDistance(WalkingDistance::new(&self.puzzle)),
-            Kind::Pdb(groups) => {
-                let building = format!("building pdb {}", sizes_text(groups));
-                budget.set_stage(building.clone());
-                let on_level = |depth| budget.set_stage(format!("{building}, level {depth}"));
-                let work = TableWork {
-                    threads: self.build_threads,
-                    on_level: &on_level,
-                    notes,
-                };
-                let cache = self.puzzle.shared.cache.as_deref();
-                let layout = self.layout(groups);
-                if layout == Layout::Regions {
-                    return Built::Regions(self.region_tables(groups));
-                }
-                Built::Pdb(Additive::with_cache(
-                    &self.puzzle,
-                    (groups, layout),
-                    true,
-                    cache,
-                    &work,
-                ))
+    /// Builds the bound of a stage, saying so in `budget`'s stage for a status line;
+    /// `None` when `budget`'s time limit stops the build of its tables.
+    fn build(&self, kind: &Kind, budget: &Budget, notes: &dyn Notes) -> Option<Built> {
+        let groups = match kind {
+            Kind::LinearConflict => {
+                return Some(Built::LinearConflict(LinearConflict::new(&self.puzzle)))
             }
+            Kind::WalkingDistance => {
+                return Some(Built::WalkingDistance(WalkingDistance::new(&self.puzzle)))
+            }
+            Kind::Pdb(groups) => groups,
+        };
+        let building = format!("building pdb {}", sizes_text(groups));
+        budget.set_stage(building.clone());
+        let layout = self.layout(groups);
+        if layout == Layout::Regions {
+            return Some(Built::Regions(self.region_tables(groups)));
         }
+        let on_level = |depth| budget.set_stage(format!("{building}, level {depth}"));
+        let work = TableWork {
+            threads: self.build_threads,
+            on_level: &on_level,
+            notes,
+            stop: &|| budget.interrupted(),
+        };
+        let cache = self.puzzle.shared.cache.as_deref();
+        let built = Additive::with_cache(&self.puzzle, (groups, layout), true, cache, &work);
+        built.map(Built::Pdb)
     }
 
     /// The [`RegionTables`] of `groups` with reflection, their tables built on the

@@ -21,6 +21,7 @@ use super::super::board::Move;
 use super::super::error::LimitHit;
 use super::descend::{Counter, Step};
 use super::ida::{Every, EveryPath, Paths, Watch};
+use super::pdb::TableWork;
 use super::{Budget, Notes, Puzzle, NONE};
 use painted::{Code, Paint, Painted};
 
@@ -152,11 +153,20 @@ pub(crate) fn bound_of<'p>(
     let paint = Paint::of_goal(puzzle).expect("a board the search takes");
     let len = Painted::len(&paint);
     budget.check_tables(len)?;
-    budget.set_stage(format!("building the painted table ({} MiB)", len >> 20));
-    Ok(made.get_or_init(|| {
-        let table = Painted::kept_or_built(puzzle, &paint, threads, notes);
-        Bound::new(puzzle, &paint, table)
-    }))
+    let building = format!("building the painted table ({} MiB)", len >> 20);
+    budget.set_stage(building.clone());
+    let on_level = |depth| budget.set_stage(format!("{building}, level {depth}"));
+    let work = TableWork {
+        threads,
+        on_level: &on_level,
+        notes,
+        stop: &|| budget.interrupted(),
+    };
+    made.get_or_make(|| {
+        let table = Painted::kept_or_built(puzzle, &paint, &work);
+        let table = table.ok_or_else(|| budget.interruption())?;
+        Ok(Bound::new(puzzle, &paint, table))
+    })
 }
 
 /// One depth-first pass of the search, as `descend`'s is for single tiles.

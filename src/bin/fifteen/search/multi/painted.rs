@@ -22,8 +22,8 @@
 
 use super::super::super::board::Move;
 use super::super::kept::Kept;
-use super::super::pdb::on_threads;
-use super::super::{Notes, Puzzle, NONE};
+use super::super::pdb::{on_threads, TableWork};
+use super::super::{Puzzle, NONE};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 
@@ -284,12 +284,13 @@ impl Painted {
     }
 
     /// The table of `puzzle`'s goal under `paint` (at most 16 cells, fewer than 2³² − 1
-    /// paintings): a breadth-first search in the multi-tile metric on `threads` threads,
-    /// a level a scan of the whole table, from the goal's painting forward or, once fewer
-    /// paintings are left than the level has, from the ones left back. O(P·(L + M)) time
-    /// for P paintings, L levels and M = rows + cols − 2 moves of a painting (6 on the
-    /// 4×4), P bytes and the halves' O(K^(N/2)) codes.
-    pub(crate) fn build(puzzle: &Puzzle, paint: &Paint, threads: usize) -> Painted {
+    /// paintings): a breadth-first search in the multi-tile metric on `work.threads`
+    /// threads, a level a scan of the whole table, from the goal's painting forward or,
+    /// once fewer paintings are left than the level has, from the ones left back; `None`
+    /// when `work.stop`, asked at each level, stops it. O(P·(L + M)) time for P paintings,
+    /// L levels and M = rows + cols − 2 moves of a painting (6 on the 4×4), P bytes and the
+    /// halves' O(K^(N/2)) codes.
+    pub(crate) fn build(puzzle: &Puzzle, paint: &Paint, work: &TableWork) -> Option<Painted> {
         let layout = Layout::new(paint);
         let mut painted = Painted::of_layout(paint, &layout, Vec::new());
         let depth: Vec<AtomicU8> = (0..Painted::len(paint))
@@ -298,30 +299,34 @@ impl Painted {
         depth[painted.index(painted.code(&paint.color))].store(0, Ordering::Relaxed);
         let (mut level, mut seen, mut last) = (0u8, 1usize, 1usize);
         while last > 0 {
+            if (work.stop)() {
+                return None;
+            }
+            (work.on_level)(level + 1);
             let backward = depth.len() - seen < last;
             let rows = AtomicUsize::new(0);
-            let work = || painted.level(puzzle, &layout, &depth, (level, backward), &rows);
-            last = on_threads(threads, &work).iter().sum();
+            let scan = || painted.level(puzzle, &layout, &depth, (level, backward), &rows);
+            last = on_threads(work.threads, &scan).iter().sum();
             seen = (seen + last).min(depth.len());
             level += 1;
         }
         painted.depth = depth.into_iter().map(AtomicU8::into_inner).collect();
-        painted
+        Some(painted)
     }
 
     /// The table of `puzzle`'s goal under `paint`, read from its file in the puzzle's
-    /// cache (`--cache`), or built ([`Painted::build`]) and written there; with no cache,
-    /// built. A table that cannot be written is used all the same, with a warning in
-    /// `notes`, where the build of a large table for a file is told too.
+    /// cache (`--cache`), or built as `work` says ([`Painted::build`]) and written there;
+    /// with no cache, built. A table that cannot be written is used all the same, with a
+    /// warning in `work.notes`, where the build of a large table for a file is told too.
     pub(crate) fn kept_or_built(
         puzzle: &Puzzle,
         paint: &Paint,
-        threads: usize,
-        notes: &dyn Notes,
-    ) -> Painted {
+        work: &TableWork,
+    ) -> Option<Painted> {
         let Some(dir) = puzzle.shared.cache.as_deref() else {
-            return Painted::build(puzzle, paint, threads);
+            return Painted::build(puzzle, paint, work);
         };
+        let notes = work.notes;
         let shape = puzzle.shape;
         let mut trailer = MAGIC.to_vec();
         trailer.extend([shape.rows as u8, shape.cols as u8]);
@@ -334,7 +339,7 @@ impl Painted {
         let len = Painted::len(paint);
         let mut bytes = Vec::with_capacity(len + super::super::pdb::cache::TRAILER_ROOM);
         if kept.read_into(Some(len), &mut bytes) {
-            return Painted::with_depth(paint, bytes);
+            return Some(Painted::with_depth(paint, bytes));
         }
         if len >= LARGE_TABLE {
             let path = kept.path.display();
@@ -343,14 +348,14 @@ impl Painted {
                 len >> 20
             ));
         }
-        let mut painted = Painted::build(puzzle, paint, threads);
+        let mut painted = Painted::build(puzzle, paint, work)?;
         if let Err(error) = kept.write(&mut painted.depth) {
             notes.note(&format!(
                 "warning: cannot write {}: {error}",
                 kept.path.display()
             ));
         }
-        painted
+        Some(painted)
     }
 
     /// The entries, a byte a painting in the table's order.

@@ -2,7 +2,7 @@
 
 use super::additive::Layout;
 use super::placement::{rank, rank_after_move, spread_weights, weights, Placements, SLOTS};
-use super::{on_threads, take};
+use super::{on_threads, take, TableWork};
 use super::{Masks, Pockets, Puzzle, CELL_MASK, MAX_CELLS, MAX_GROUP, UNSEEN};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
@@ -113,23 +113,24 @@ cell_set!(u32, AtomicU64, u64);
 /// skip the empty blocks, and a walk keeps its placement from one block of a chunk to
 /// the next (the instruction counts of each step are in `benches/README.md`).
 ///
+/// Built on `work.threads` threads, each level told to `work.on_level`; `None` when
+/// `work.stop` stops the build.
+///
 /// # Constraints
 ///
 /// N ≤ 32, 1 ≤ k = `cells.len()` ≤ min(11, N − 1), cells distinct and not `blank`;
-/// `threads` ≥ 1 (0 counts as 1).
+/// `work.threads` ≥ 1 (0 counts as 1).
 pub(crate) fn build_table(
     puzzle: &Puzzle,
     (cells, blank): (&[u8], usize),
     layout: Layout,
-    threads: usize,
-    on_level: &(dyn Fn(u8) + Sync),
-) -> Vec<u8> {
+    work: &TableWork,
+) -> Option<Vec<u8>> {
     let (n, k) = (puzzle.shape.cells(), cells.len());
     let masks = Masks::new(puzzle);
     let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
     // The goal's blank region.
     let region = masks.flood(blank, masks.all & !occupied);
-    let work = (threads.max(1), on_level);
     let goal = (cells, region);
     match layout {
         Layout::Rank => {
@@ -151,18 +152,18 @@ pub(crate) fn build_table(
     }
 }
 
-/// [`build_table`] with `numbers`, from the goal's cells and blank region, on
-/// `threads` threads: the blank's cell sets `u16` when N ≤ 16, else `u32`.
+/// [`build_table`] with `numbers`, from the goal's cells and blank region, as `work` says:
+/// the blank's cell sets `u16` when N ≤ 16, else `u32`.
 fn build_numbered<X: Numbering>(
     masks: Masks,
     numbers: X,
     goal: (&[u8], u32),
-    (threads, on_level): (usize, &(dyn Fn(u8) + Sync)),
-) -> Vec<u8> {
+    work: &TableWork,
+) -> Option<Vec<u8>> {
     if numbers.digits().n <= 16 {
-        Build::<u16, X>::new(masks, numbers).run(goal, threads, on_level)
+        Build::<u16, X>::new(masks, numbers).run(goal, work)
     } else {
-        Build::<u32, X>::new(masks, numbers).run(goal, threads, on_level)
+        Build::<u32, X>::new(masks, numbers).run(goal, work)
     }
 }
 
@@ -327,6 +328,8 @@ impl Numbering for Spread {
 
 /// The entries of a level marked together as holding states (see [`Build`]).
 const BLOCK: usize = 16;
+/// The chunks a worker takes between two looks at whether to stop (about 4 M entries).
+const STOP_CHUNKS: usize = 1024;
 /// The numbers a worker takes at a time: the blocks of [`MARK_WORDS`] words.
 const CHUNK: usize = 4096;
 /// The words of block marks of a chunk.
@@ -410,14 +413,10 @@ impl<S: CellSet, X: Numbering> Build<S, X> {
         })
     }
 
-    /// The table, by a search from the state `(goal cells, blank cells)` on
-    /// `threads` threads (see [`build_table`]).
-    fn run(
-        mut self,
-        (cells, region): (&[u8], u32),
-        mut threads: usize,
-        on_level: &(dyn Fn(u8) + Sync),
-    ) -> Vec<u8> {
+    /// The table, by a search from the state `(goal cells, blank cells)` as `work` says
+    /// (see [`build_table`]); `None` when `work.stop` stops it.
+    fn run(mut self, (cells, region): (&[u8], u32), work: &TableWork) -> Option<Vec<u8>> {
+        let mut threads = work.threads.max(1);
         let r0 = self.numbers.number(cells);
         let len = self.seen_next.len();
         self.seen_next[r0] = S::pair(region);
@@ -438,11 +437,15 @@ impl<S: CellSet, X: Numbering> Build<S, X> {
         while first < last {
             first -= first % CHUNK;
             depth += 1;
-            on_level(depth);
+            (work.on_level)(depth);
             let chunks = level[first..last].chunks_mut(CHUNK);
             let workers = threads.min(chunks.len());
             let chunks = Mutex::new((first..).step_by(CHUNK).zip(chunks));
-            let spans = on_threads(workers, &|| self.walk(&chunks, depth, workers == 1));
+            let walk = || self.walk(&chunks, depth, workers == 1, work.stop);
+            let spans = on_threads(workers, &walk);
+            if (work.stop)() {
+                return None;
+            }
             if spans.len() < workers {
                 threads = spans.len();
             }
@@ -459,20 +462,32 @@ impl<S: CellSet, X: Numbering> Build<S, X> {
             let chunks = Mutex::new((first..).step_by(CHUNK).zip(chunks));
             on_threads(workers, &|| self.move_in(&chunks, depth));
         }
-        table
+        Some(table)
     }
 
     /// Expands the states of the chunks of the current level taken from `chunks`
     /// (their first number, their blank cells by number), emptying them, to generate
     /// the states of depth `depth`, and returns the span of their numbers; `alone`:
-    /// see [`CellSet::add`].
-    fn walk<'a, I>(&self, chunks: &Mutex<I>, depth: u8, alone: bool) -> (usize, usize)
+    /// see [`CellSet::add`]. Leaves the level unfinished once `stop` says so (asked
+    /// every [`STOP_CHUNKS`] chunks).
+    fn walk<'a, I>(
+        &self,
+        chunks: &Mutex<I>,
+        depth: u8,
+        alone: bool,
+        stop: &(dyn Fn() -> bool + Sync),
+    ) -> (usize, usize)
     where
         I: Iterator<Item = (usize, &'a mut [S])>,
         S: 'a,
     {
         let mut next = (usize::MAX, 0);
+        let mut taken = 0usize;
         while let Some((first, chunk)) = take(chunks) {
+            taken += 1;
+            if taken % STOP_CHUNKS == 0 && stop() {
+                break;
+            }
             // Each state's placement stepped to from the last one's, or found
             // anew past more than `JUMP` entries.
             let (mut cursor, mut at) = (None::<X::Cursor>, first);

@@ -27,14 +27,15 @@ const _: () = assert!(MAGIC.len() + 3 + MAX_CELLS + MAX_GROUP + 8 <= TRAILER_ROO
 /// Time: one read of the file, else [`super::build::build_table`] and one write.
 ///
 /// The table is appended to `into`; a file is read straight into its room, with no
-/// copy, when `into` has room for the table and [`TRAILER_ROOM`] bytes more.
+/// copy, when `into` has room for the table and [`TRAILER_ROOM`] bytes more. `None` when
+/// `work.stop` stopped the build.
 pub(crate) fn append_cached(
     dir: &Path,
     puzzle: &Puzzle,
     (cells, blank): (&[u8], usize),
     work: &TableWork,
     into: &mut Vec<u8>,
-) {
+) -> Option<()> {
     let shape = puzzle.shape;
     let mut trailer = MAGIC.to_vec();
     trailer.extend([shape.rows as u8, shape.cols as u8, cells.len() as u8]);
@@ -44,7 +45,7 @@ pub(crate) fn append_cached(
     let kept = Kept::new(dir, (&prefix, "pdb"), trailer);
     let len = table_len(shape.cells(), cells.len());
     if kept.read_into(Some(len), into) {
-        return;
+        return Some(());
     }
     if len >= LARGE_TABLE {
         work.notes.note(&format!(
@@ -53,7 +54,7 @@ pub(crate) fn append_cached(
             len >> 20
         ));
     }
-    let mut bytes = work.build(puzzle, (cells, blank), Layout::Rank);
+    let mut bytes = work.build(puzzle, (cells, blank), Layout::Rank)?;
     if let Err(error) = kept.write(&mut bytes) {
         work.notes.note(&format!(
             "warning: cannot write {}: {error}",
@@ -61,4 +62,5 @@ pub(crate) fn append_cached(
         ));
     }
     into.extend_from_slice(&bytes);
+    Some(())
 }

@@ -70,7 +70,8 @@ pub(crate) fn on_threads<T: Send>(workers: usize, work: &(dyn Fn() -> T + Sync))
     })
 }
 
-/// How tables are made: on how many threads, with what progress, telling whom.
+/// How tables are made: on how many threads, with what progress, telling whom, until
+/// when.
 pub(crate) struct TableWork<'a> {
     /// The threads that build one table (see [`build::build_table`]).
     pub threads: usize,
@@ -78,6 +79,9 @@ pub(crate) struct TableWork<'a> {
     pub on_level: &'a (dyn Fn(u8) + Sync),
     /// Where a large build or a file that cannot be written is told.
     pub notes: &'a dyn Notes,
+    /// Whether to stop building now (the run's time limit has passed): asked at each
+    /// level and every few million entries; the build then gives no table.
+    pub stop: &'a (dyn Fn() -> bool + Sync),
 }
 
 impl TableWork<'_> {
@@ -88,17 +92,19 @@ impl TableWork<'_> {
             threads: 1,
             on_level: &|_| {},
             notes: &(),
+            stop: &|| false,
         }
     }
 
-    /// The table of `cells` in `layout` (see [`build::build_table`]).
+    /// The table of `cells` in `layout` (see [`build::build_table`]), or `None` when
+    /// [`TableWork::stop`] stopped its build.
     pub(crate) fn build(
         &self,
         puzzle: &Puzzle,
         group: (&[u8], usize),
         layout: additive::Layout,
-    ) -> Vec<u8> {
-        build::build_table(puzzle, group, layout, self.threads, self.on_level)
+    ) -> Option<Vec<u8>> {
+        build::build_table(puzzle, group, layout, self)
     }
 }
 

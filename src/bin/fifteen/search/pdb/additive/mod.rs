@@ -85,19 +85,21 @@ impl Additive {
     #[allow(dead_code)] // for tests and benches
     pub(crate) fn new(puzzle: &Puzzle, groups: &[Vec<u8>], reflect: bool) -> Self {
         let layout = Layout::fitting(puzzle.shape.cells(), groups);
-        Self::with_cache(puzzle, (groups, layout), reflect, None, &TableWork::quiet())
+        let quiet = TableWork::quiet();
+        let built = Self::with_cache(puzzle, (groups, layout), reflect, None, &quiet);
+        built.expect("a quiet build never stops")
     }
 
     /// [`Additive::new`] in `layout`, each table built as `work` says, and read from
     /// `cache` or built and written there when a directory is given (see
-    /// [`append_cached`]; the files are by rank).
+    /// [`append_cached`]; the files are by rank); `None` when `work.stop` stops a build.
     pub(crate) fn with_cache(
         puzzle: &Puzzle,
         (groups, layout): (&[Vec<u8>], Layout),
         reflect: bool,
         cache: Option<&Path>,
         work: &TableWork,
-    ) -> Self {
+    ) -> Option<Self> {
         let (shape, n) = (puzzle.shape, puzzle.shape.cells());
         assert!(
             n <= MAX_CELLS && groups.len() <= MAX_GROUPS,
@@ -117,7 +119,7 @@ impl Additive {
                 Some(shared) => shared,
                 None => {
                     let offset = additive.data.len();
-                    additive.append_table(puzzle, (cells, blank), cache, work);
+                    additive.append_table(puzzle, (cells, blank), cache, work)?;
                     owners.push((cells, offset));
                     (offset, &identity[..], cells.clone())
                 }
@@ -131,7 +133,7 @@ impl Additive {
             additive.spread_steps();
         }
         additive.name += &format!(" ({} bytes)", additive.bytes());
-        additive
+        Some(additive)
     }
 
     /// An [`Additive`] for `groups` in `layout` with no group yet, its tables' room
@@ -214,24 +216,27 @@ impl Additive {
         group: (&[u8], usize),
         cache: Option<&Path>,
         work: &TableWork,
-    ) {
+    ) -> Option<()> {
         let (n, k) = (self.n, group.0.len());
         let by_rank = |into: &mut Vec<u8>| match cache {
             Some(dir) => append_cached(dir, puzzle, group, work, into),
-            None => into.extend(work.build(puzzle, group, Layout::Rank)),
+            None => work
+                .build(puzzle, group, Layout::Rank)
+                .map(|t| into.extend(t)),
         };
         if self.layout == Layout::Rank {
             // A file is read straight into the tables' room.
-            by_rank(&mut self.data);
+            by_rank(&mut self.data)?;
         } else if cache.is_none() && Layout::builds_spread(n, k) {
-            self.data.extend(work.build(puzzle, group, self.layout));
+            self.data.extend(work.build(puzzle, group, self.layout)?);
         } else {
             // Files hold tables by rank; the tables' room takes the table laid out
             // spread.
             let mut table = Vec::new();
-            by_rank(&mut table);
+            by_rank(&mut table)?;
             spread_into(&table, (n, k), &mut self.data, work.threads);
         }
+        Some(())
     }
 
     /// Adds group `index` of `k` tiles: the tiles on the goal cells `order`, its
