@@ -43,14 +43,21 @@
 //! - `pair`: the last two cells of a line, filled together by a breadth-first search;
 //! - `finish`: the part left, at most 3×3, by IDA*.
 
-mod blank;
-mod finish;
-mod grid;
-mod line;
-mod pair;
-mod peeler;
 mod record;
+
+mod grid;
+
+mod peeler;
+
+mod blank;
+
 mod tile;
+
+mod line;
+
+mod pair;
+
+mod finish;
 
 pub(crate) use record::{Letters, Packed, Record, KEPT};
 

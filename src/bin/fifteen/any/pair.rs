@@ -6,11 +6,6 @@ use super::grid::Word;
 use super::peeler::Peeler;
 use super::Record;
 
-/// A question [`Peeler::place_pair`] asks: the window's cells (row and column from its
-/// first), and the places in it of the two tiles and the blank, and of the two tiles' goal
-/// cells. The answer depends on nothing else: many lines ask the same.
-pub(super) type PairSearch = (Vec<(isize, isize)>, [u8; 3], [u8; 2]);
-
 impl<'r, R: Record, W: Word> Peeler<'r, R, W> {
     /// Places the two tiles left of `line`, `a` on `line[low]` and `b` on `line[low + 1]`:
     /// `b` on its cell, `a` into the window of their two cells three deep, then both by
@@ -63,7 +58,7 @@ impl<'r, R: Record, W: Word> Peeler<'r, R, W> {
     /// Brings the tiles whose goal cells are `a` and `b` (of the line) there by a
     /// breadth-first search over the places of the two and the blank within `window` (at
     /// most 12 cells: 1,728 states); each search's answer is kept, and a question asked
-    /// again ([`PairSearch`]) answered from it, the same moves.
+    /// again ([`PairSearch`](super::peeler::PairSearch)) answered from it, the same moves.
     fn place_pair(&mut self, window: &[usize], a: usize, b: usize) -> Option<()> {
         let index = |p: usize| window.iter().position(|&q| q == p);
         let start = [index(self.at(a))?, index(self.at(b))?, index(self.blank)?];

@@ -4,9 +4,13 @@
 
 use super::super::board::{Move, Shape};
 use super::grid::{gain_of, Grid, Part, Word};
-use super::pair::PairSearch;
 use super::{Record, Stuck, Variant};
 use std::collections::HashMap;
+
+/// A question [`Peeler::place_pair`] asks: the window's cells (row and column from its
+/// first), and the places in it of the two tiles and the blank, and of the two tiles' goal
+/// cells. The answer depends on nothing else: many lines ask the same.
+pub(super) type PairSearch = (Vec<(isize, isize)>, [u8; 3], [u8; 2]);
 
 /// The board being peeled, where its moves go, and the scratch of the searches; cells
 /// are named as in [`Grid`].

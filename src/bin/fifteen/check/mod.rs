@@ -13,8 +13,10 @@
 //!   ask of the solver.
 
 pub(crate) mod answer;
-pub(crate) mod testlib;
+
 pub(crate) mod verdict;
+
+pub(crate) mod testlib;
 
 use super::board::Lettering;
 use super::error::Error;

@@ -1,4 +1,5 @@
-//! The optimal searches and the [`Puzzle`] they share.
+//! The optimal searches and the [`Puzzle`] they share; their modules are declared below in
+//! reading order, each using only those before it.
 
 use super::board::{Move, Shape};
 
@@ -145,6 +146,10 @@ pub mod bound;
 
 pub mod regions;
 
+/// Packed boards, for the searches that store them.
+#[cfg(not(feature = "judge"))]
+pub mod state;
+
 /// The walking distance.
 #[cfg(not(feature = "judge"))]
 pub mod walking;
@@ -163,29 +168,25 @@ pub mod kept;
 #[cfg(not(feature = "judge"))]
 pub mod pdb;
 
+pub mod descend;
+
 /// The finite-state machines of duplicate move sequences that IDA* skips.
 #[cfg(not(feature = "judge"))]
 pub mod prune;
+
+/// IDA*'s iterations, on one thread or shared by several, cut into subtrees.
+#[cfg(not(feature = "judge"))]
+pub mod ida;
 
 /// The optimal search in the multi-tile metric (`--metric mtm`) and its bound, the painted
 /// table (`painted`).
 #[cfg(not(feature = "judge"))]
 pub mod multi;
 
-pub mod descend;
-
-/// IDA*'s iterations, on one thread or shared by several, cut into subtrees.
-#[cfg(not(feature = "judge"))]
-pub mod ida;
-
 /// The policy: the bounds and tables tried per shape and goal, their give-up budgets, and
 /// `any`'s weighted search.
 #[cfg(not(feature = "judge"))]
 pub mod plan;
-
-/// Packed boards, for the searches that store them.
-#[cfg(not(feature = "judge"))]
-pub mod state;
 
 /// The searches that store boards in level maps: `astar`, `bfs`, `dfs`.
 #[cfg(not(feature = "judge"))]

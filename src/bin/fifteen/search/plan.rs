@@ -4,7 +4,8 @@
 use super::super::board::Move;
 use super::super::error::LimitHit;
 use super::bound::{LinearConflict, LowerBound};
-use super::pdb::additive::{on_fixed, Additive, Fixed, Layout};
+use super::pdb::additive::{on_fixed, Additive, Fixed};
+use super::pdb::layout::Layout;
 use super::pdb::{on_threads, placement::table_len, take, TableWork, MAX_CELLS};
 use super::prune::{MovePruner, DEEPER_BUILD_BYTES};
 use super::regions::{in_reading_order, partition, small_four, RegionTables};

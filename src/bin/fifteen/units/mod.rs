@@ -46,11 +46,15 @@
 //! CMD] [--engine-from N]`: the rounds in turn, kept in DIR ([`drive`]), within the
 //! run's limits too.
 
-mod drive;
 mod format;
-mod merge;
+
 mod split;
+
 mod work;
+
+mod merge;
+
+mod drive;
 
 pub use format::Problem;
 

@@ -1,6 +1,6 @@
 //! The breadth-first build of one group's table, on one thread or several.
 
-use super::additive::Layout;
+use super::layout::Layout;
 use super::placement::{rank, rank_after_move, spread_weights, weights, Placements, SLOTS};
 use super::{on_threads, take, TableWork};
 use super::{Masks, Pockets, Puzzle, CELL_MASK, MAX_CELLS, MAX_GROUP, UNSEEN};
@@ -165,6 +165,17 @@ fn build_numbered<X: Numbering>(
     } else {
         Build::<u32, X>::new(masks, numbers).run(goal, work)
     }
+}
+
+/// The most bytes a build by spread index may take (see [`builds_spread`]).
+const SPREAD_BUILD_BYTES: usize = 1 << 28;
+
+/// Whether a spread table of k tiles on N cells is built spread ([`build_table`]: about
+/// half the instructions), not by rank and then copied: when that build takes at most
+/// [`SPREAD_BUILD_BYTES`] (4×4 tables, 117 MB for 6 tiles; not the 5×5's 6-tile tables,
+/// 3.2 GB against 1.7 GB by rank).
+pub(crate) fn builds_spread(n: usize, k: usize) -> bool {
+    build_bytes(n, k, Layout::Spread) <= SPREAD_BUILD_BYTES
 }
 
 /// The bytes [`build_table`] holds at its peak for k tiles on N cells in `layout` (by

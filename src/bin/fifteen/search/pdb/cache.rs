@@ -1,7 +1,7 @@
 //! Tables kept in files between runs (`--cache`).
 
 use super::super::kept::Kept;
-use super::additive::Layout;
+use super::layout::Layout;
 use super::placement::table_len;
 use super::{Puzzle, TableWork, MAX_CELLS, MAX_GROUP};
 use std::path::Path;

@@ -13,9 +13,11 @@
 //! 665,280 for 6).
 //!
 //! The search of a table runs on one thread or several, to the same bytes (see
-//! [`pdb::build::build_table`]).
+//! [`pdb::build::build_table`]). The files, in reading order: `placement` (ranks and
+//! spread indices), `layout` (how a table is indexed, and its bytes), `build` (the
+//! breadth-first search), `cache` (tables in files), `additive` (the bound over them).
 //!
-//! Small partitions built in the run (at most [`additive::Layout::REGIONS_BYTES`], on at
+//! Small partitions built in the run (at most [`layout::Layout::REGIONS_BYTES`], on at
 //! most 24 cells: 5-5-5 on the 4×4) are `regions`' instead, four bytes an entry that keep
 //! the blank's cells from which a placement's least is reached (a group whose tiles wall
 //! the blank off from them counts 2 more); kept in files, they are byte tables here, whose
@@ -102,14 +104,14 @@ impl TableWork<'_> {
         &self,
         puzzle: &Puzzle,
         group: (&[u8], usize),
-        layout: additive::Layout,
+        layout: layout::Layout,
     ) -> Option<Vec<u8>> {
         build::build_table(puzzle, group, layout, self)
     }
 }
 
-/// The entries of byte tables ([`additive::Layout::Rank`] and
-/// [`additive::Layout::Spread`]): in the low six bits a placement's least number of group
+/// The entries of byte tables ([`layout::Layout::Rank`] and
+/// [`layout::Layout::Spread`]): in the low six bits a placement's least number of group
 /// moves over the blank's cells (at most [`Pockets::MOST`]), in the high two what the
 /// blank's region adds, told apart by its size: a *pocket* is a region of at most
 /// [`Pockets::CELLS`] cells (the blank walled into a corner or beside an edge). From a
@@ -185,6 +187,8 @@ impl Masks {
 }
 
 pub mod placement;
+
+pub mod layout;
 
 pub mod build;
 

@@ -3,7 +3,7 @@
 //! [`look_up`] (the hot per-move update), [`fixed`] (the reflection fixed at compile
 //! time); the board's symmetries and reflection are `regions`'.
 
-use super::build::build_bytes;
+use super::build::{build_bytes, builds_spread};
 use super::cache::{append_cached, TRAILER_ROOM};
 use super::placement::{spread_into, spread_weights, table_len, weights, SLOTS};
 use super::{Masks, Puzzle, TableWork, MAX_CELLS, MAX_GROUP, MAX_GROUPS, NO_GROUP};
@@ -227,7 +227,7 @@ impl Additive {
         if self.layout == Layout::Rank {
             // A file is read straight into the tables' room.
             by_rank(&mut self.data)?;
-        } else if cache.is_none() && Layout::builds_spread(n, k) {
+        } else if cache.is_none() && builds_spread(n, k) {
             self.data.extend(work.build(puzzle, group, self.layout)?);
         } else {
             // Files hold tables by rank; the tables' room takes the table laid out
@@ -343,7 +343,7 @@ impl Additive {
                 _ => table_len(n, k) + Layout::Spread.bytes(n, k),
             };
             let spread_build = match layout {
-                Layout::Spread if Layout::builds_spread(n, k) => build_bytes(n, k, layout),
+                Layout::Spread if builds_spread(n, k) => build_bytes(n, k, layout),
                 _ => 0,
             };
             let build = build_bytes(n, k, Layout::Rank).max(spread_build);
@@ -355,11 +355,10 @@ impl Additive {
 }
 
 mod fixed;
-mod layout;
 mod look_up;
 
 use super::super::regions::SidesUndo;
 use super::super::regions::{diagonal_fixing, symmetries};
+use super::layout::Layout;
 pub(crate) use fixed::on_fixed;
 pub(crate) use fixed::Fixed;
-pub(crate) use layout::Layout;

@@ -1,8 +1,7 @@
 //! How a partition's tables are indexed ([`Layout`]), and their sizes in bytes.
 
-use super::super::build::build_bytes;
-use super::super::placement::table_len;
-use super::super::Regions;
+use super::placement::table_len;
+use super::Regions;
 
 /// How a group's table is indexed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -10,32 +9,30 @@ pub(crate) enum Layout {
     /// By the placement's rank: N!/(N−k)! entries for k tiles on N cells, each a
     /// byte of [`Pockets`]; a move's new index is [`rank_after_move`]'s O(cols) walk.
     ///
-    /// [`Pockets`]: super::super::Pockets
-    /// [`rank_after_move`]: super::super::placement::rank_after_move
+    /// [`Pockets`]: super::Pockets
+    /// [`rank_after_move`]: super::placement::rank_after_move
     Rank,
     /// By spread index (see [`spread_weights`]): N^k entries, each a byte of
     /// [`Pockets`], a move's new index the old one plus one entry of
     /// [`Additive::steps`] less another: O(1) for any move, where `Rank` walks.
     ///
-    /// [`Pockets`]: super::super::Pockets
-    /// [`spread_weights`]: super::super::placement::spread_weights
-    /// [`Additive::steps`]: super::Additive::steps
+    /// [`Pockets`]: super::Pockets
+    /// [`spread_weights`]: super::placement::spread_weights
+    /// [`Additive::steps`]: super::additive::Additive::steps
     Spread,
     /// By spread index, each entry a `u32` of [`Regions`]: the value with the blank
     /// in any of the placement's regions, 4 bytes an entry instead of 1. Only for
     /// tables built in the run, looked up by [`RegionTables`], not by [`Additive`]
     /// (files hold tables of bytes by rank, read into `Spread`).
     ///
-    /// [`RegionTables`]: super::super::super::regions::RegionTables
-    /// [`Additive`]: super::Additive
+    /// [`RegionTables`]: super::super::regions::RegionTables
+    /// [`Additive`]: super::additive::Additive
     Regions,
 }
 
 impl Layout {
     /// The most bytes of spread tables a partition may take.
     const SPREAD_BYTES: usize = 1 << 30;
-    /// The most bytes a build by spread index may take (see [`Layout::builds_spread`]).
-    const SPREAD_BUILD_BYTES: usize = 1 << 28;
     /// The most bytes of tables with the blank's regions a partition may take: small
     /// enough to stay in a last-level cache.
     pub(crate) const REGIONS_BYTES: usize = 16 << 20;
@@ -43,7 +40,7 @@ impl Layout {
     /// The layout of byte tables that holds a partition fitting `self`: `Spread` for
     /// `Regions` ([`Additive`] holds no regions), else `self`.
     ///
-    /// [`Additive`]: super::Additive
+    /// [`Additive`]: super::additive::Additive
     pub(crate) fn of_bytes(self) -> Layout {
         match self {
             Layout::Regions => Layout::Spread,
@@ -74,17 +71,6 @@ impl Layout {
         } else {
             Layout::Rank
         }
-    }
-
-    /// Whether a spread table of k tiles on N cells is built spread (see
-    /// [`build_table`](super::super::build::build_table): about half the instructions), not by rank and
-    /// then copied: when that build takes at most [`SPREAD_BUILD_BYTES`] (4×4
-    /// tables, 117 MB for 6 tiles; not the 5×5's 6-tile tables, 3.2 GB against
-    /// 1.7 GB by rank).
-    ///
-    /// [`SPREAD_BUILD_BYTES`]: Layout::SPREAD_BUILD_BYTES
-    pub(crate) fn builds_spread(n: usize, k: usize) -> bool {
-        build_bytes(n, k, Layout::Spread) <= Layout::SPREAD_BUILD_BYTES
     }
 
     /// The bytes of the tables of `groups` on N cells, each group counted (also
