@@ -174,25 +174,26 @@ fn partitions(c: &mut Criterion, korf: &[Case]) {
     ] {
         let groups = by_symmetry(&puzzle, 0, frame).expect("a corner blank");
         let layout = layout.unwrap_or_else(|| Layout::fitting(16, &groups));
-        let run = (&puzzle, name, korf);
         if layout == Layout::Regions {
             let build = || RegionTables::new(&puzzle, &groups, true);
             group.bench_function(BenchmarkId::new("build", name), |b| {
                 b.iter(|| black_box(build()))
             });
-            search_cases(&mut group, run, &build());
+            search_cases(&mut group, &puzzle, name, korf, &build());
             continue;
         }
         let quiet = TableWork::quiet();
         let build = || {
-            let built = Additive::with_cache(&puzzle, (&groups, layout), true, None, &quiet);
+            let built = Additive::with_cache(&puzzle, &groups, layout, true, None, &quiet);
             built.expect("a quiet build never stops")
         };
         group.bench_function(BenchmarkId::new("build", name), |b| {
             b.iter(|| black_box(build()))
         });
         // As `fifteen` searches: over the tables' layout fixed at compile time.
-        on_fixed!(&build(), |bound| search_cases(&mut group, run, &bound));
+        on_fixed!(&build(), |bound| search_cases(
+            &mut group, &puzzle, name, korf, &bound
+        ));
     }
     group.finish();
 }
@@ -200,7 +201,9 @@ fn partitions(c: &mut Criterion, korf: &[Case]) {
 /// IDA* with `bound` on each of the `korf` cases, in `group` under `name`.
 fn search_cases<B: LowerBound>(
     group: &mut BenchmarkGroup<'_, WallTime>,
-    (puzzle, name, korf): (&Puzzle, &str, &[Case]),
+    puzzle: &Puzzle,
+    name: &str,
+    korf: &[Case],
     bound: &B,
 ) {
     let limits = Limits {
@@ -274,12 +277,12 @@ fn shared(c: &mut Criterion) {
         for threads in [1, 2] {
             let id = BenchmarkId::new(format!("table 6 tiles {name}, threads"), threads);
             group.bench_function(id, |b| {
-                let group = (black_box(&six[..]), puzzle.goal_at[0]);
+                let (group, blank) = (black_box(&six[..]), puzzle.goal_at[0]);
                 let work = TableWork {
                     threads,
                     ..TableWork::quiet()
                 };
-                b.iter(|| build_table(&puzzle, group, layout, &work))
+                b.iter(|| build_table(&puzzle, group, blank, layout, &work))
             });
         }
     }

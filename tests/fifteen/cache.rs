@@ -4,7 +4,7 @@ use super::*;
 /// they were (a file is read into the room after them, and cut back when it does not match).
 fn cached_table(dir: &std::path::Path, puzzle: &Puzzle, group: &[u8], blank: usize) -> Vec<u8> {
     let mut into = vec![7; 3];
-    append_cached(dir, puzzle, (group, blank), &TableWork::quiet(), &mut into);
+    append_cached(dir, puzzle, group, blank, &TableWork::quiet(), &mut into);
     assert_eq!(into[..3], [7; 3]);
     into.split_off(3)
 }
@@ -24,7 +24,7 @@ fn cached_tables_equal_built_ones_and_damaged_files_are_rebuilt() {
     let shape = Shape { rows: 3, cols: 4 };
     let puzzle = Puzzle::new(shape, (1..12).chain([0]).collect());
     let (group, blank) = ([0u8, 1, 2, 4, 5], 11);
-    let built = build_table(&puzzle, (&group, blank), Layout::Rank, &work(1, &|_| {})).unwrap();
+    let built = build_table(&puzzle, &group, blank, Layout::Rank, &work(1, &|_| {})).unwrap();
     let dir = scratch_dir("cache");
     assert_eq!(cached_table(&dir, &puzzle, &group, blank), built);
     let file = &only_file(&dir);

@@ -105,7 +105,8 @@ fn fault_of(shape: Shape, board: &[u32], goal: &[u32], path: &str) -> Option<Str
 /// swapped, which cannot reach the goal.
 fn altered(
     shape: Shape,
-    (board, goal): (&[u32], &[u32]),
+    board: &[u32],
+    goal: &[u32],
     path: &str,
     k: usize,
 ) -> Vec<(String, String)> {
@@ -228,7 +229,7 @@ fn check_3x3_boards(step: usize) {
         reachable += 1;
         moves += path.len();
         if reachable % alter == 0 {
-            for (text, verdict) in altered(shape, (board, &goal), &path, reachable / alter) {
+            for (text, verdict) in altered(shape, board, &goal, &path, reachable / alter) {
                 alterations += &text;
                 rejections.push(verdict);
             }
@@ -309,7 +310,7 @@ fn check_korf_boards(count: usize) {
         moves += length;
         // A multiple of 6 spreads the changed move over the path and makes the second
         // alteration a move and its undoing inserted.
-        let altered = altered(shape, (board, &goal), &path, *id as usize * 6);
+        let altered = altered(shape, board, &goal, &path, *id as usize * 6);
         let changed = altered[0].0.strip_prefix(&case).unwrap();
         let longer = altered[1].0.strip_prefix(&case).unwrap();
         let first = index == 0;

@@ -38,7 +38,7 @@ impl Searches {
         .iter()
         .map(|&(sizes, layout)| {
             let quiet = TableWork::quiet();
-            Additive::with_cache(&puzzle, (&groups(sizes), layout), true, None, &quiet).unwrap()
+            Additive::with_cache(&puzzle, &groups(sizes), layout, true, None, &quiet).unwrap()
         })
         .collect();
         let region_tables = [&[4, 4, 3, 3][..], &CENTRE323]

@@ -48,7 +48,8 @@ fn a_search_that_gives_up_leaves_a_floor_the_next_one_starts_from() {
                 &tables,
                 &bytes,
                 &budget,
-                (give_up, floor),
+                give_up,
+                floor,
                 Sharing::new(1),
             );
             (outcome.expect("no limits"), budget.nodes())
@@ -207,8 +208,7 @@ mod long {
             let layout = Layout::fitting(25, &groups);
             let quiet = TableWork::quiet();
             let tables =
-                Additive::with_cache(&puzzle, (&groups, layout), true, Some(&cache), &quiet)
-                    .unwrap();
+                Additive::with_cache(&puzzle, &groups, layout, true, Some(&cache), &quiet).unwrap();
             for (id, length, board) in korf(file, &[]) {
                 let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
                 assert!(tables.start(&bytes).1 <= length as u32, "{file} #{id}");

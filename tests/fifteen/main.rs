@@ -216,7 +216,7 @@ fn ida_shared_path<B: LowerBound>(
 ) -> String {
     let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
     let budget = Budget::new(NO_LIMITS);
-    match ida::solve_sharing(puzzle, bound, &bytes, &budget, (u64::MAX, 0), sharing) {
+    match ida::solve_sharing(puzzle, bound, &bytes, &budget, u64::MAX, 0, sharing) {
         Ok(ida::Outcome::Path(path)) => path.iter().map(|m| m.letter()).collect(),
         other => panic!("{board:?}: {other:?}"),
     }

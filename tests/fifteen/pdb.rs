@@ -67,10 +67,10 @@ fn check_table(shape: Shape, goal: &[u32], group: &[u8]) {
     }
     let puzzle = Puzzle::new(shape, goal.iter().map(|&t| t as u8).collect());
     let regions = match n <= Regions::CELLS {
-        true => regions::build(&puzzle, (group, blank)),
+        true => regions::build(&puzzle, group, blank),
         false => Vec::new(),
     };
-    let spread = build_table(&puzzle, (group, blank), Layout::Spread, &work(2, &|_| {})).unwrap();
+    let spread = build_table(&puzzle, group, blank, Layout::Spread, &work(2, &|_| {})).unwrap();
     let pocket =
         |cells: &[u8], at: usize| component(shape, cells, at).len() as u32 <= Pockets::CELLS;
     for ((cells, at), &d) in &distance {
@@ -105,7 +105,7 @@ fn check_table(shape: Shape, goal: &[u32], group: &[u8]) {
         );
         assert!(value <= d);
     }
-    let table = build_table(&puzzle, (group, blank), Layout::Rank, &work(2, &|_| {})).unwrap();
+    let table = build_table(&puzzle, group, blank, Layout::Rank, &work(2, &|_| {})).unwrap();
     // Placements the search never reaches (half of them when the group holds every tile)
     // are marked 255.
     let reached = table.iter().filter(|&&v| v != u8::MAX).count();
@@ -300,7 +300,8 @@ fn check_tables_on_threads(cases: &[(Shape, &[u8])]) {
             };
             let table = build_table(
                 &puzzle,
-                (group, blank),
+                group,
+                blank,
                 Layout::Rank,
                 &work(threads, &on_level),
             );
@@ -327,8 +328,7 @@ fn check_tables_on_threads(cases: &[(Shape, &[u8])]) {
         // Spread: entry Σ cellᵢ·N^(k−1−i) holds the placement's entry by rank, and 255 where
         // two tiles share a cell; on any number of threads.
         let (n, k) = (shape.cells(), group.len());
-        let spread =
-            build_table(&puzzle, (group, blank), Layout::Spread, &work(1, &|_| {})).unwrap();
+        let spread = build_table(&puzzle, group, blank, Layout::Spread, &work(1, &|_| {})).unwrap();
         assert_eq!(spread.len(), n.pow(k as u32));
         let mut cells = vec![0u8; k];
         for (index, &value) in spread.iter().enumerate() {
@@ -349,7 +349,7 @@ fn check_tables_on_threads(cases: &[(Shape, &[u8])]) {
         // on one to three threads.
         for threads in 1..=3 {
             let mut into = vec![7; 3];
-            spread_into(&tables[0], (n, k), &mut into, threads);
+            spread_into(&tables[0], n, k, &mut into, threads);
             assert_eq!(into[..3], [7; 3]);
             assert!(
                 into[3..] == spread,
@@ -359,7 +359,8 @@ fn check_tables_on_threads(cases: &[(Shape, &[u8])]) {
         for threads in [2, 3] {
             let table = build_table(
                 &puzzle,
-                (group, blank),
+                group,
+                blank,
                 Layout::Spread,
                 &work(threads, &|_| {}),
             )
@@ -371,7 +372,7 @@ fn check_tables_on_threads(cases: &[(Shape, &[u8])]) {
         }
         // With the blank's regions: the same least values.
         if n <= Regions::CELLS {
-            let regions = regions::build(&puzzle, (group, blank));
+            let regions = regions::build(&puzzle, group, blank);
             // (A spread index of no placement: `u32::MAX` and 255.)
             let same = regions.iter().zip(&spread).all(|(&r, &b)| match b {
                 u8::MAX => r == u32::MAX,
@@ -411,7 +412,7 @@ fn tables_never_exceed_the_distance_on_every_3x3_board() {
             let groups = in_reading_order(&puzzle, sizes);
             let built: Vec<Vec<u32>> = groups
                 .iter()
-                .map(|g| regions::build(&puzzle, (g, puzzle.goal_at[0])))
+                .map(|g| regions::build(&puzzle, g, puzzle.goal_at[0]))
                 .collect();
             let (plain, reflected) = (
                 RegionTables::new(&puzzle, &groups, false),
@@ -503,7 +504,7 @@ fn incremental_bound_matches_a_fresh_one_along_random_walks() {
         for layout in [Layout::Spread, Layout::Rank] {
             let quiet = TableWork::quiet();
             let tables =
-                Additive::with_cache(&puzzle, (&groups, layout), true, None, &quiet).unwrap();
+                Additive::with_cache(&puzzle, &groups, layout, true, None, &quiet).unwrap();
             check_walk(&puzzle, &tables);
         }
         check_walk(&puzzle, &RegionTables::new(&puzzle, &groups, true));
@@ -587,15 +588,18 @@ fn symmetries_map_neighbours_to_neighbours_and_the_diagonals_fix_their_cells() {
 fn a_build_stops_when_asked() {
     let four = Shape { rows: 4, cols: 4 };
     let puzzle = Puzzle::new(four, (1..16).chain([0]).collect());
-    let group = (&[0u8, 1, 2, 3, 4, 5][..], 15);
+    let group = &[0u8, 1, 2, 3, 4, 5][..];
     let asked = std::sync::atomic::AtomicUsize::new(0);
     let stop = || asked.fetch_add(1, Ordering::Relaxed) >= 3;
     let stopping = TableWork {
         stop: &stop,
         ..work(2, &|_| {})
     };
-    assert_eq!(build_table(&puzzle, group, Layout::Rank, &stopping), None);
+    assert_eq!(
+        build_table(&puzzle, group, 15, Layout::Rank, &stopping),
+        None
+    );
     assert!(asked.load(Ordering::Relaxed) >= 4, "asked until it said so");
-    let table = build_table(&puzzle, group, Layout::Rank, &work(2, &|_| {}));
+    let table = build_table(&puzzle, group, 15, Layout::Rank, &work(2, &|_| {}));
     assert_eq!(table.map(|t| t.len()), Some(table_len(16, 6)));
 }

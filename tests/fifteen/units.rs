@@ -101,8 +101,7 @@ impl BoundJob for OneThread<'_> {
             deeper_from: if self.deeper { 0 } else { u64::MAX },
             ..Sharing::new(1)
         };
-        let limits = (u64::MAX, 0);
-        match ida::solve_sharing(puzzle, bound, self.start, &budget, limits, sharing) {
+        match ida::solve_sharing(puzzle, bound, self.start, &budget, u64::MAX, 0, sharing) {
             Ok(ida::Outcome::Path(path)) => {
                 (path.iter().map(|m| m.letter()).collect(), budget.nodes())
             }
@@ -115,12 +114,15 @@ impl BoundJob for OneThread<'_> {
 /// read from `cache` if given.
 fn one_thread(
     shape: Shape,
-    (board, goal, cache): (&[u32], &[u32], Option<&Path>),
-    (bound, pruner): (&str, &str),
+    board: &[u32],
+    goal: &[u32],
+    cache: Option<&Path>,
+    search: UnitSearch,
 ) -> (String, u64) {
+    let UnitSearch { bound, pruner } = search;
     let bytes = |tiles: &[u32]| tiles.iter().map(|&t| t as u8).collect::<Vec<u8>>();
     let cache = cache.map(Path::to_path_buf);
-    let plan = Plan::new(Puzzle::new(shape, bytes(goal)), 1, cache, (2, 2));
+    let plan = Plan::new(Puzzle::new(shape, bytes(goal)), 1, cache, 2, 2);
     let start = bytes(board);
     let deeper = pruner != MovePruner::depth_for(shape.cells(), false).to_string();
     let job = OneThread {
@@ -128,7 +130,7 @@ fn one_thread(
         deeper,
     };
     let budget = Budget::new(NO_LIMITS);
-    plan.with_bound(bound, (&budget, &()), job)
+    plan.with_bound(bound, &budget, &(), job)
         .expect("the unit's bound")
         .unwrap()
 }
@@ -156,17 +158,26 @@ fn check_units(shape: Shape, board: &[u32], goal: Goal, args: &[&str]) {
     assert_eq!(merged, in_process, "{case} {args:?}");
     let path = merged.lines().nth(1).unwrap();
     assert_replays(shape, board, &goal_board, path);
-    let in_one = one_thread(shape, (board, &goal_board, None), (&bound, &pruner));
-    assert_nodes((path, nodes), in_one, (&bound, &pruner));
+    let search = UnitSearch {
+        bound: &bound,
+        pruner: &pruner,
+    };
+    let in_one = one_thread(shape, board, &goal_board, None, search);
+    assert_nodes(path, nodes, in_one, search);
 }
 
-/// Checks that the path of units and their `nodes` agree with the one-thread search's:
-/// the same path, and nodes from its to 3% more.
-fn assert_nodes(
-    (path, nodes): (&str, u64),
-    (one_path, one_nodes): (String, u64),
-    search: (&str, &str),
-) {
+/// The bound and the move pruner of a round's units, as the unit lines name them.
+#[derive(Clone, Copy, Debug)]
+struct UnitSearch<'a> {
+    bound: &'a str,
+    pruner: &'a str,
+}
+
+/// Checks that the `path` of units and their `nodes` agree with the one-thread search's
+/// `one` (its path and nodes), both by `search`: the same path, and nodes from its to 3%
+/// more.
+fn assert_nodes(path: &str, nodes: u64, one: (String, u64), search: UnitSearch) {
+    let (one_path, one_nodes) = one;
     assert_eq!(one_path, path);
     assert!(
         one_nodes <= nodes && nodes * 100 <= one_nodes * 103 + 100,
@@ -520,9 +531,12 @@ mod long {
             let nodes = rounds.map(stats_nodes).sum();
             let units = std::fs::read_to_string(dir.join(format!("round-{length}.units"))).unwrap();
             let first = units.lines().next().unwrap();
-            let search = (field(first, "bound"), field(first, "pruner"));
-            let in_one = one_thread(five, (&board, &goal, Some(&cache)), search);
-            assert_nodes((path, nodes), in_one, search);
+            let search = UnitSearch {
+                bound: field(first, "bound"),
+                pruner: field(first, "pruner"),
+            };
+            let in_one = one_thread(five, &board, &goal, Some(&cache), search);
+            assert_nodes(path, nodes, in_one, search);
         }
     }
 }

@@ -51,7 +51,8 @@ fn solver(checking: &Checking, cases: usize) -> Solver {
 /// reaches, by the solver's optimal search.
 fn least(
     solver: &Solver,
-    (case, number): (&Case, usize),
+    case: &Case,
+    number: usize,
     goal: &[u32],
     notes: &dyn Notes,
 ) -> Result<u64, Error> {
@@ -99,7 +100,7 @@ pub(crate) fn run<R: Read, W: Write>(
             let goal = solver.goal(case, number)?;
             let verdict = match replay(case, &goal, claim, checking.letters) {
                 Ok(Some(moves)) => {
-                    let least = least(&solver, (case, number), &goal, log)?;
+                    let least = least(&solver, case, number, &goal, log)?;
                     against_least(moves, least).map(|()| Some(moves))
                 }
                 other => other,

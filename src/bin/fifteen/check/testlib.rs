@@ -133,7 +133,7 @@ fn verdicts(
         let number = index + 1;
         let goal = solver.goal(case, number).map_err(fail)?;
         let jury_least = match &mut jury {
-            Some(jury) => jurys_length(jury, (case, number), &goal, checking)?,
+            Some(jury) => jurys_length(jury, case, number, &goal, checking)?,
             None => None,
         };
         let claim = read_answer(&mut output, number, true);
@@ -144,7 +144,7 @@ fn verdicts(
         };
         let least = match jury_least {
             Some(least) => least,
-            None => least(&solver, (case, number), &goal, &()).map_err(fail)?,
+            None => least(&solver, case, number, &goal, &()).map_err(fail)?,
         };
         match against_least(length, least) {
             Err(fault @ Fault::Shorter { .. }) => {
@@ -172,7 +172,8 @@ fn verdicts(
 /// read from `jury` and replayed: a failure when it cannot be read or is not accepted.
 fn jurys_length(
     jury: &mut Cases,
-    (case, number): (&Case, usize),
+    case: &Case,
+    number: usize,
     goal: &[u32],
     checking: &Checking,
 ) -> Result<Option<u64>, Outcome> {

@@ -461,15 +461,25 @@ fn take_subtrees<'a, B: LowerBound>(
     race.least.fetch_min(search.least, Ordering::Relaxed);
 }
 
-/// Searches the subtrees of `frontier` within `threshold` on `threads` threads (this
-/// one among them; a thread that cannot start leaves its share to the others). The
-/// outcome of the earliest subtree that holds a solution, or the least f pruned.
+/// Searches the subtrees of `frontier`, of `iteration` from `root`, on `threads` threads
+/// (this one among them; a thread that cannot start leaves its share to the others),
+/// counted in `budget`, given up at `give_up_at` nodes. The outcome of the earliest
+/// subtree that holds a solution, or the least f pruned.
 fn share<B: LowerBound>(
-    (puzzle, pruner, bound, budget): (&Puzzle, &MovePruner, &B, &Budget),
+    iteration: &Iteration<B>,
     root: &Root<B::State>,
-    (threshold, give_up_at, threads): (u32, u64, usize),
+    budget: &Budget,
+    give_up_at: u64,
+    threads: usize,
     frontier: &[Vec<Move>],
 ) -> Result<Result<Outcome, u32>, LimitHit> {
+    let Iteration {
+        puzzle,
+        pruner,
+        bound,
+        threshold,
+        ..
+    } = *iteration;
     let race = Race {
         next: AtomicUsize::new(0),
         found: AtomicUsize::new(usize::MAX),
@@ -527,7 +537,7 @@ pub(crate) fn solve<B: LowerBound>(
     threads: usize,
 ) -> Result<Outcome, LimitHit> {
     let sharing = Sharing::new(threads);
-    solve_sharing(puzzle, bound, start, budget, (give_up, 0), sharing)
+    solve_sharing(puzzle, bound, start, budget, give_up, 0, sharing)
 }
 
 /// [`solve`], its first threshold at least `floor` (a proven lower bound on the moves,
@@ -544,7 +554,8 @@ pub(crate) fn solve_sharing<B: LowerBound>(
     bound: &B,
     start: &[u8],
     budget: &Budget,
-    (give_up, floor): (u64, u32),
+    give_up: u64,
+    floor: u32,
     sharing: Sharing,
 ) -> Result<Outcome, LimitHit> {
     let root = Root::new(bound, start);
@@ -603,9 +614,15 @@ pub(crate) fn solve_sharing<B: LowerBound>(
         search.counter.cut = u32::MAX;
         if shared && !search.counter.frontier.is_empty() {
             let frontier = std::mem::take(&mut search.counter.frontier);
-            let limits = (threshold, give_up_at, sharing.threads);
-            let searched = (puzzle, search.pruner, bound, budget);
-            match share(searched, &root, limits, &frontier)? {
+            let iteration = Iteration {
+                puzzle,
+                pruner: search.pruner,
+                bound,
+                start,
+                threshold,
+            };
+            let threads = sharing.threads;
+            match share(&iteration, &root, budget, give_up_at, threads, &frontier)? {
                 Ok(outcome) => return Ok(outcome),
                 Err(least) => search.least = search.least.min(least),
             }

@@ -38,7 +38,7 @@ pub(crate) struct Kept {
 impl Kept {
     /// The file in `dir` for `trailer`, named `PREFIX-HASH.EXTENSION` by the hash of the
     /// trailer. O(trailer).
-    pub(crate) fn new(dir: &Path, (prefix, extension): (&str, &str), trailer: Vec<u8>) -> Self {
+    pub(crate) fn new(dir: &Path, prefix: &str, extension: &str, trailer: Vec<u8>) -> Self {
         let path = dir.join(format!("{prefix}-{:016x}.{extension}", checksum(&trailer)));
         Kept { path, trailer }
     }

@@ -269,7 +269,8 @@ impl Plan {
         mut puzzle: Puzzle,
         cases: usize,
         cache: Option<PathBuf>,
-        (threads, build_threads): (usize, usize),
+        threads: usize,
+        build_threads: usize,
     ) -> Self {
         let n = puzzle.shape.cells();
         let four = puzzle.shape.rows == 4 && puzzle.shape.cols == 4;
@@ -385,12 +386,11 @@ impl Plan {
             .map(|i| (i, self.stages[i].give_up, None))
             .chain(refused.map(|refused| (last, u64::MAX, Some(refused))));
         for (i, give_up, refused) in passes {
-            if let Some((left_out, limit)) = refused {
-                tell_left_out(&self.stages[left_out], limit, notes);
+            if let Some((left_out, (mib, need_mib))) = refused {
+                tell_left_out(&self.stages[left_out], mib, need_mib, notes);
             }
             let stage = &self.stages[i];
-            let bound = self.bound_of(stage, (budget, notes), &mut solved.table)?;
-            let board = (&self.puzzle, start, budget);
+            let bound = self.bound_of(stage, budget, notes, &mut solved.table)?;
             // The deeper move pruner only when its build fits beside the tables.
             let deeper = self.peak_bytes(stage) + DEEPER_BUILD_BYTES;
             let sharing = match budget.check_tables(deeper) {
@@ -400,14 +400,19 @@ impl Plan {
                     ..self.sharing
                 },
             };
-            let limits = ((give_up, floor), sharing);
+            let search = StageSearch {
+                puzzle: &self.puzzle,
+                start,
+                budget,
+                give_up,
+                floor,
+                sharing,
+            };
             let (name, outcome) = match bound {
-                Built::LinearConflict(bound) => search_with(bound, board, limits)?,
-                Built::WalkingDistance(bound) => search_with(bound, board, limits)?,
-                Built::Pdb(tables) => {
-                    on_fixed!(tables, |bound| search_with(&bound, board, limits)?)
-                }
-                Built::Regions(bound) => search_with(bound, board, limits)?,
+                Built::LinearConflict(bound) => search_with(bound, &search)?,
+                Built::WalkingDistance(bound) => search_with(bound, &search)?,
+                Built::Pdb(tables) => on_fixed!(tables, |bound| search_with(&bound, &search)?),
+                Built::Regions(bound) => search_with(bound, &search)?,
             };
             // (A stage searched again is named once.)
             if names.last() != Some(&name) {
@@ -468,22 +473,26 @@ impl Plan {
         };
         let mut names = Vec::new();
         for (i, stage) in self.stages[..=last].iter().enumerate() {
-            let bound = self.bound_of(stage, (budget, notes), &mut solved.table)?;
+            let bound = self.bound_of(stage, budget, notes, &mut solved.table)?;
             let weights = if i == last { weights } else { first };
             // The last stage's searches are long: they prune with the puzzle's machine from
             // the start (Korf & Felner's 50: 1.317 times the least moves in 10 s without,
             // 1.290 in 6 s with).
             let deep_from = if i == last { 0 } else { ida::DEEP_FROM };
-            let board = (start, budget, deep_from);
+            let names = &mut names;
             solved.moves = match bound {
-                Built::LinearConflict(bound) => self.weighted(bound, weights, board, &mut names)?,
+                Built::LinearConflict(bound) => {
+                    self.weighted(bound, weights, start, budget, deep_from, names)?
+                }
                 Built::WalkingDistance(bound) => {
-                    self.weighted(bound, weights, board, &mut names)?
+                    self.weighted(bound, weights, start, budget, deep_from, names)?
                 }
                 Built::Pdb(tables) => on_fixed!(tables, |bound| {
-                    self.weighted(&bound, weights, board, &mut names)?
+                    self.weighted(&bound, weights, start, budget, deep_from, names)?
                 }),
-                Built::Regions(bound) => self.weighted(bound, weights, board, &mut names)?,
+                Built::Regions(bound) => {
+                    self.weighted(bound, weights, start, budget, deep_from, names)?
+                }
             };
             if solved.moves.is_some() {
                 solved.bounds = names.join(" then ");
@@ -522,14 +531,15 @@ impl Plan {
     pub(crate) fn with_bound<J: BoundJob>(
         &self,
         name: &str,
-        (budget, notes): (&Budget, &dyn Notes),
+        budget: &Budget,
+        notes: &dyn Notes,
         job: J,
     ) -> Option<Result<J::Output, LimitHit>> {
         let stage = self.stages.iter().find(|s| s.kind.unit_name() == name)?;
         let puzzle = &self.puzzle;
         let mut table = Duration::ZERO;
         Some(
-            self.bound_of(stage, (budget, notes), &mut table)
+            self.bound_of(stage, budget, notes, &mut table)
                 .map(|bound| match bound {
                     Built::LinearConflict(bound) => job.run(puzzle, bound),
                     Built::WalkingDistance(bound) => job.run(puzzle, bound),
@@ -569,7 +579,8 @@ impl Plan {
     fn bound_of<'p>(
         &'p self,
         stage: &'p Stage,
-        (budget, notes): (&Budget, &dyn Notes),
+        budget: &Budget,
+        notes: &dyn Notes,
         table: &mut Duration,
     ) -> Result<&'p Built, LimitHit> {
         if let Some(advice) = stage.advice {
@@ -599,7 +610,9 @@ impl Plan {
         &self,
         bound: &B,
         weights: &[GiveUp],
-        (start, budget, deep_from): (&[u8], &Budget, u64),
+        start: &[u8],
+        budget: &Budget,
+        deep_from: u64,
         names: &mut Vec<String>,
     ) -> Result<Option<Vec<Move>>, LimitHit> {
         let sharing = ida::Sharing {
@@ -612,8 +625,7 @@ impl Plan {
             names.push(weighted.name());
             let puzzle = &self.puzzle;
             // A weighted bound proves no floor.
-            let give_up = (nodes, 0);
-            match ida::solve_sharing(puzzle, &weighted, start, budget, give_up, sharing)? {
+            match ida::solve_sharing(puzzle, &weighted, start, budget, nodes, 0, sharing)? {
                 ida::Outcome::Path(path) => return Ok(Some(path)),
                 ida::Outcome::NoPath => return Ok(None),
                 ida::Outcome::GaveUp(_) => {}
@@ -648,7 +660,7 @@ impl Plan {
             stop: &|| budget.interrupted(),
         };
         let cache = self.puzzle.shared.cache.as_deref();
-        let built = Additive::with_cache(&self.puzzle, (groups, layout), true, cache, &work);
+        let built = Additive::with_cache(&self.puzzle, groups, layout, true, cache, &work);
         built.map(Built::Pdb)
     }
 
@@ -663,7 +675,7 @@ impl Plan {
         let built = on_threads(workers, &|| {
             let mut built = Vec::new();
             while let Some((g, group)) = take(&work) {
-                built.push((g, super::regions::build(puzzle, (group, blank))));
+                built.push((g, super::regions::build(puzzle, group, blank)));
             }
             built
         });
@@ -676,7 +688,7 @@ impl Plan {
 
 /// Says once through `notes` that the search goes on without the tables of `stage`, which
 /// would take `need_mib` MiB at the peak of their build, over the limit of `mib`.
-fn tell_left_out(stage: &Stage, (mib, need_mib): (usize, usize), notes: &dyn Notes) {
+fn tell_left_out(stage: &Stage, mib: usize, need_mib: usize, notes: &dyn Notes) {
     if !stage.left_out.swap(true, Ordering::Relaxed) {
         let name = match &stage.kind {
             Kind::Pdb(groups) => sizes_text(groups),
@@ -689,13 +701,32 @@ fn tell_left_out(stage: &Stage, (mib, need_mib): (usize, usize), notes: &dyn Not
     }
 }
 
-/// The bound's name and how [`ida::solve_sharing`] with it ended on `start`.
+/// One search of a stage ([`ida::solve_sharing`]): of `start` on `puzzle`, counted in
+/// `budget`, given up after `give_up` nodes, its threshold at least `floor`, shared by
+/// threads as `sharing` says.
+struct StageSearch<'a> {
+    puzzle: &'a Puzzle,
+    start: &'a [u8],
+    budget: &'a Budget,
+    give_up: u64,
+    floor: u32,
+    sharing: ida::Sharing,
+}
+
+/// The bound's name and how `search` with it ended.
 fn search_with<B: LowerBound>(
     bound: &B,
-    (puzzle, start, budget): (&Puzzle, &[u8], &Budget),
-    (give_up, sharing): ((u64, u32), ida::Sharing),
+    search: &StageSearch,
 ) -> Result<(String, ida::Outcome), LimitHit> {
-    let outcome = ida::solve_sharing(puzzle, bound, start, budget, give_up, sharing)?;
+    let StageSearch {
+        puzzle,
+        start,
+        budget,
+        give_up,
+        floor,
+        sharing,
+    } = *search;
+    let outcome = ida::solve_sharing(puzzle, bound, start, budget, give_up, floor, sharing)?;
     Ok((bound.name(), outcome))
 }
 

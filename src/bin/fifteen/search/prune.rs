@@ -109,8 +109,12 @@ impl Walk {
     }
 
     /// Makes move `m`; returns what [`Walk::undo`] needs.
-    fn slide(&mut self, m: usize) -> (usize, Span) {
-        let before = (self.blank, self.span);
+    fn slide(&mut self, m: usize) -> Before {
+        let before = Before {
+            blank: self.blank,
+            span: self.span,
+            hash: self.hash,
+        };
         (self.hash, self.span) = self.after(m);
         let to = self.target(m);
         self.cells.swap(self.blank, to);
@@ -119,10 +123,17 @@ impl Walk {
     }
 
     /// Takes back the move that [`Walk::slide`] made.
-    fn undo(&mut self, (blank, span): (usize, Span), hash: u64) {
-        self.cells.swap(self.blank, blank);
-        (self.blank, self.span, self.hash) = (blank, span, hash);
+    fn undo(&mut self, before: Before) {
+        self.cells.swap(self.blank, before.blank);
+        (self.blank, self.span, self.hash) = (before.blank, before.span, before.hash);
     }
+}
+
+/// Where a [`Walk`] stood before a move: what taking it back restores.
+struct Before {
+    blank: usize,
+    span: Span,
+    hash: u64,
 }
 
 /// The machine under construction: the trie of the sequences kept, in breadth-first
@@ -153,10 +164,9 @@ impl Builder {
                     && self.nodes[child as usize].parent == s
                     && self.nodes[child as usize].depth == node_depth + 1
                 {
-                    let hash = walk.hash;
-                    let undo = walk.slide(m);
+                    let before = walk.slide(m);
                     self.grow(child, walk, level);
-                    walk.undo(undo, hash);
+                    walk.undo(before);
                 }
             }
             return;
@@ -353,7 +363,7 @@ impl MovePruner {
         };
         let mut trailer = MAGIC.to_vec();
         trailer.push(depth as u8);
-        let kept = Kept::new(dir, ("moves", "fsm"), trailer);
+        let kept = Kept::new(dir, "moves", "fsm", trailer);
         let mut bytes = Vec::new();
         if let Some(machine) = kept
             .read_into(None, &mut bytes)

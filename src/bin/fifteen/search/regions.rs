@@ -109,15 +109,15 @@ fn spread_weights(n: usize, k: usize) -> Vec<usize> {
 /// # Panics
 ///
 /// Unless N ≤ [`Regions::CELLS`], 1 ≤ k < N and N^k < 2^32.
-pub(crate) fn build(puzzle: &Puzzle, group: (&[u8], usize)) -> Vec<u32> {
+pub(crate) fn build(puzzle: &Puzzle, cells: &[u8], blank: usize) -> Vec<u32> {
     match puzzle.shape.cells() <= 16 {
-        true => build_with::<u16>(puzzle, group),
-        false => build_with::<u32>(puzzle, group),
+        true => build_with::<u16>(puzzle, cells, blank),
+        false => build_with::<u32>(puzzle, cells, blank),
     }
 }
 
 /// [`build`], `seen` (each placement's regions reached) as sets of type `S` of at least N bits.
-fn build_with<S>(puzzle: &Puzzle, (cells, blank): (&[u8], usize)) -> Vec<u32>
+fn build_with<S>(puzzle: &Puzzle, cells: &[u8], blank: usize) -> Vec<u32>
 where
     S: Copy + Default + Into<u32> + TryFrom<u32>,
 {
@@ -305,7 +305,7 @@ impl RegionTables {
     #[allow(dead_code)] // the judge edition's and the tests'; `plan` builds on threads
     pub(crate) fn new(puzzle: &Puzzle, groups: &[Vec<u8>], reflect: bool) -> Self {
         let blank = puzzle.goal_at[0];
-        let tables = groups.iter().map(|g| build(puzzle, (g, blank))).collect();
+        let tables = groups.iter().map(|g| build(puzzle, g, blank)).collect();
         Self::of_tables(puzzle, groups, tables, reflect)
     }
 
@@ -400,7 +400,8 @@ impl RegionTables {
         state: &RegionState,
         side: usize,
         tile: usize,
-        (from, to): (usize, usize),
+        from: usize,
+        to: usize,
     ) -> (usize, u32, u8, u32) {
         let g = usize::from(self.group_of[side][tile]) & (MAX_GROUPS - 1);
         let steps = &self.steps[side][tile];
@@ -469,13 +470,13 @@ impl LowerBound for RegionTables {
             ..SidesUndo::default()
         };
         let tile = usize::from(tile) & CELL_MASK;
-        let own = self.moved(state, BOARD, tile, (from, to));
+        let own = self.moved(state, BOARD, tile, from, to);
         if own.3 > limit {
             return (own.3, undo);
         }
         let mut h = own.3;
         let reflected = if self.sides == 2 {
-            let found = self.moved(state, REFLECTED, tile, (from, to));
+            let found = self.moved(state, REFLECTED, tile, from, to);
             if found.3 > limit {
                 return (found.3, undo);
             }

@@ -78,7 +78,8 @@ const MEMORY_EVERY: u64 = 4096;
 /// look, [`MEMORY_EVERY`] nodes on: the map as it grows by 4 configurations a node at
 /// most ([`LevelMap::peak_bytes`]), the queue twice its room (a vector that doubles).
 fn count_and_guard<K: StateKey, M: LevelMap<K>>(
-    (budget, meter): (&Budget, &mut Meter),
+    budget: &Budget,
+    meter: &mut Meter,
     levels: &M,
     queued: usize,
 ) -> Result<(), LimitHit> {
@@ -158,7 +159,7 @@ pub(crate) fn astar<K: StateKey, M: LevelMap<K>>(
         if levels.level(&key).is_some_and(|level| (level as usize) < g) {
             continue;
         }
-        count_and_guard((budget, &mut meter), &levels, queue.capacity)?;
+        count_and_guard(budget, &mut meter, &levels, queue.capacity)?;
         node.load(&key);
         let h = (f - g) as u32;
         if h == 0 && node.cells == puzzle.goal {
@@ -195,7 +196,7 @@ pub(crate) fn bfs<K: StateKey, M: LevelMap<K>>(
     let mut queue = VecDeque::from([node.key::<K>()]);
     levels.set_level(node.key(), 0);
     while let Some(key) = queue.pop_front() {
-        count_and_guard((budget, &mut meter), &levels, queue.capacity())?;
+        count_and_guard(budget, &mut meter, &levels, queue.capacity())?;
         let level = levels.level(&key).unwrap_or(0);
         node.load(&key);
         if key == goal_key {

@@ -114,8 +114,8 @@ impl Solver {
         }
         let puzzle = Puzzle::new(shape, goal.to_vec());
         let cache = self.settings.cache.clone();
-        let threads = (self.threads, self.settings.jobs);
-        let plan = Arc::new(Plan::new(puzzle, self.cases, cache, threads));
+        let (threads, jobs) = (self.threads, self.settings.jobs);
+        let plan = Arc::new(Plan::new(puzzle, self.cases, cache, threads, jobs));
         plans.push(Arc::clone(&plan));
         plan
     }
@@ -338,7 +338,7 @@ impl Solver {
             budget: search.budget,
             wanted,
         };
-        let found = plan.with_bound(bound, (search.budget, search.notes), job);
+        let found = plan.with_bound(bound, search.budget, search.notes, job);
         let paths = found
             .map(|paths| paths.and_then(|paths| paths))
             .transpose()?;

@@ -191,12 +191,7 @@ impl Driver<'_> {
 
     /// Takes a result, read at `place`: into `book` (checked), and into its file unless
     /// its unit has one; its nodes are the run's unless `here` (worked here, counted).
-    fn keep(
-        &self,
-        book: &mut Book,
-        worked: Worked,
-        (place, here): (&str, bool),
-    ) -> Result<(), Error> {
+    fn keep(&self, book: &mut Book, worked: Worked, place: &str, here: bool) -> Result<(), Error> {
         let (id, nodes) = (worked.id, worked.nodes);
         let fresh = !book.has_result(id);
         let text = format!("{worked}\n");
@@ -253,7 +248,7 @@ impl Driver<'_> {
                 let place = format!("the engine's line {}", number + 1);
                 read = match line.map(|line| read_line(&line)) {
                     Err(e) => Err(failed(format!("cannot be read: {e}"))),
-                    Ok(Ok(Some(Line::Worked(worked)))) => self.keep(book, worked, (&place, false)),
+                    Ok(Ok(Some(Line::Worked(worked)))) => self.keep(book, worked, &place, false),
                     Ok(Ok(None)) => Ok(()),
                     Ok(Ok(Some(Line::Unit(_)))) => {
                         Err(at(&place)(Problem::Kind { expected: "result" }))
@@ -353,8 +348,10 @@ impl Driver<'_> {
     /// here or handed to `engine`; the results gathered once the round is decided.
     fn play<B: LowerBound>(
         &self,
-        (iteration, round): (&Iteration<B>, &Round),
-        (cut, budget): (Cut, &Budget),
+        iteration: &Iteration<B>,
+        round: &Round,
+        cut: Cut,
+        budget: &Budget,
         engine: Option<&str>,
     ) -> Result<Book, Error> {
         let path = self.units_path(round.threshold);
@@ -413,7 +410,7 @@ impl Driver<'_> {
                     .display()
                     .to_string();
                 let worked = work(&missing, self.units, &mut |worked| {
-                    self.keep(book, worked, (&place, true))
+                    self.keep(book, worked, &place, true)
                 });
                 // A limit is the run's, not a unit's: the driver's one case.
                 worked.map_err(|e| match e {
@@ -465,7 +462,7 @@ impl BoundJob for DriveJob<'_> {
             };
             let engine_from = request.engine_from.unwrap_or(ENGINE_FROM);
             let engine = (request.engine.as_deref()).filter(|_| before >= engine_from);
-            let book = driver.play((&iteration, &round), (cut, &budget), engine)?;
+            let book = driver.play(&iteration, &round, cut, &budget, engine)?;
             let merged =
                 (book.answer()).map_err(at(driver.units_path(round.threshold).display()))?;
             if run.stats {

@@ -242,11 +242,11 @@ fn no_bound(plan: &Plan, name: &str) -> Problem {
 }
 
 /// The answer of `round`'s search to print (`cli` prints it as any answer, with its
-/// `--stats` line): `path`, or none (`reachable`: whether the goal can be reached), found
-/// in `nodes` nodes since `started`.
+/// `--stats` line): `path`, or none, found in `nodes` nodes since `started`; the goal is
+/// reachable (a round is made of a board that reaches it).
 fn answer_of(
     round: &Round,
-    (path, reachable): (Option<Vec<Move>>, bool),
+    path: Option<Vec<Move>>,
     nodes: u64,
     started: Instant,
 ) -> (Case, Answer) {
@@ -266,7 +266,7 @@ fn answer_of(
         case,
         Answer {
             moves,
-            reachable,
+            reachable: true,
             stats,
             paths: None,
         },
@@ -345,7 +345,7 @@ impl Units<'_> {
         job: J,
     ) -> Result<Result<J::Output, LimitHit>, Problem> {
         let plan = self.solver.plan(round.shape, &round.goal);
-        let output = plan.with_bound(&round.bound, (budget, self.notes), job);
+        let output = plan.with_bound(&round.bound, budget, self.notes, job);
         output.ok_or_else(|| no_bound(&plan, &round.bound))
     }
 }
@@ -472,12 +472,7 @@ impl Units<'_> {
                 return written.map(|_| None).map_err(Error::io);
             }
         };
-        Ok(Some(answer_of(
-            &book.round,
-            (path, true),
-            book.nodes(),
-            started,
-        )))
+        Ok(Some(answer_of(&book.round, path, book.nodes(), started)))
     }
 
     /// `--drive DIR`: the answer of the case of `input`, or, with no case, of the search
@@ -533,6 +528,6 @@ impl Units<'_> {
         let (path, nodes) = (self.with_bound(&round, &budget, job))
             .map_err(at(dir.display()))?
             .map_err(|hit| Error::Limit { case: 1, hit })??;
-        Ok(answer_of(&round, (path, true), nodes, started))
+        Ok(answer_of(&round, path, nodes, started))
     }
 }

@@ -43,7 +43,8 @@ impl BoundJob for SubtreeJob<'_> {
 /// subtree searched within the run's limits, or `None` when a unit of its round earlier
 /// in order has a path (`found`, the index of the earliest known) and it is left.
 fn work_one(
-    (line, unit): (usize, &Unit),
+    line: usize,
+    unit: &Unit,
     run: &Units,
     found: &AtomicUsize,
 ) -> Result<Option<Worked>, Error> {
@@ -65,7 +66,7 @@ fn work_one(
         budget: &budget,
         found,
     };
-    let searched = plan.with_bound(&round.bound, (&budget, run.notes), job);
+    let searched = plan.with_bound(&round.bound, &budget, run.notes, job);
     // A limit hit in the unit is the run's, told with the run's nodes.
     let limits = &run.settings().limits;
     let searched = searched.map(|searched| {
@@ -126,7 +127,7 @@ pub(crate) fn work(
                     return;
                 };
                 let found = race(unit.round.fingerprint());
-                let worked = work_one((*line, unit), run, &found);
+                let worked = work_one(*line, unit, run, &found);
                 match &worked {
                     Ok(Some(Worked {
                         outcome: Outcome::Solved(_),

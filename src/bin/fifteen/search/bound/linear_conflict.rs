@@ -105,8 +105,10 @@ impl LineConflicts {
         &self,
         cells: &[u8],
         tile: u8,
-        (out, out_place): (usize, usize),
-        (into, into_place): (usize, usize),
+        out: usize,
+        out_place: usize,
+        into: usize,
+        into_place: usize,
     ) -> i32 {
         let old_out = self.code(cells, out);
         let old_into = self.code(cells, into);
@@ -175,11 +177,11 @@ impl LinearConflict {
         let change = if from_row == to_row {
             // A horizontal move changes the contents of two columns.
             self.cols.as_ref().map_or(0, |lines| {
-                lines.change(cells, tile, (from_col, from_row), (to_col, to_row))
+                lines.change(cells, tile, from_col, from_row, to_col, to_row)
             })
         } else {
             self.rows.as_ref().map_or(0, |lines| {
-                lines.change(cells, tile, (from_row, from_col), (to_row, to_col))
+                lines.change(cells, tile, from_row, from_col, to_row, to_col)
             })
         };
         (h as i32 + change) as u32

@@ -305,7 +305,7 @@ impl Painted {
             (work.on_level)(level + 1);
             let backward = depth.len() - seen < last;
             let rows = AtomicUsize::new(0);
-            let scan = || painted.level(puzzle, &layout, &depth, (level, backward), &rows);
+            let scan = || painted.level(puzzle, &layout, &depth, level, backward, &rows);
             last = on_threads(work.threads, &scan).iter().sum();
             seen = (seen + last).min(depth.len());
             level += 1;
@@ -331,11 +331,8 @@ impl Painted {
         let mut trailer = MAGIC.to_vec();
         trailer.extend([shape.rows as u8, shape.cols as u8]);
         trailer.extend(&paint.color);
-        let kept = Kept::new(
-            dir,
-            (&format!("{}x{}", shape.rows, shape.cols), "mtm"),
-            trailer,
-        );
+        let prefix = format!("{}x{}", shape.rows, shape.cols);
+        let kept = Kept::new(dir, &prefix, "mtm", trailer);
         let len = Painted::len(paint);
         let mut bytes = Vec::with_capacity(len + super::super::pdb::cache::TRAILER_ROOM);
         if kept.read_into(Some(len), &mut bytes) {
@@ -397,7 +394,8 @@ impl Painted {
         puzzle: &Puzzle,
         layout: &Layout,
         depth: &[AtomicU8],
-        (level, backward): (u8, bool),
+        level: u8,
+        backward: bool,
         next_row: &AtomicUsize,
     ) -> usize {
         const CHUNK: usize = 64;

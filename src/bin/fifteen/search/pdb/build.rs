@@ -122,7 +122,8 @@ cell_set!(u32, AtomicU64, u64);
 /// `work.threads` ≥ 1 (0 counts as 1).
 pub(crate) fn build_table(
     puzzle: &Puzzle,
-    (cells, blank): (&[u8], usize),
+    cells: &[u8],
+    blank: usize,
     layout: Layout,
     work: &TableWork,
 ) -> Option<Vec<u8>> {
@@ -131,7 +132,7 @@ pub(crate) fn build_table(
     let occupied = cells.iter().fold(0u32, |m, &c| m | 1 << c);
     // The goal's blank region.
     let region = masks.flood(blank, masks.all & !occupied);
-    let goal = (cells, region);
+    let goal = Start { cells, region };
     match layout {
         Layout::Rank => {
             let digits = Digits {
@@ -152,12 +153,27 @@ pub(crate) fn build_table(
     }
 }
 
-/// [`build_table`] with `numbers`, from the goal's cells and blank region, as `work` says:
-/// the blank's cell sets `u16` when N ≤ 16, else `u32`.
+/// The state a table's search starts from: the group's goal cells and the blank's region
+/// there.
+#[derive(Clone, Copy)]
+struct Start<'a> {
+    cells: &'a [u8],
+    region: u32,
+}
+
+/// A placement of a group's tiles: tile i's cell at entry i of `cells`, and the set of them.
+#[derive(Clone, Copy)]
+struct Placement<'c> {
+    cells: &'c [usize],
+    occupied: u32,
+}
+
+/// [`build_table`] with `numbers`, from the goal's state, as `work` says: the blank's cell
+/// sets `u16` when N ≤ 16, else `u32`.
 fn build_numbered<X: Numbering>(
     masks: Masks,
     numbers: X,
-    goal: (&[u8], u32),
+    goal: Start,
     work: &TableWork,
 ) -> Option<Vec<u8>> {
     if numbers.digits().n <= 16 {
@@ -200,17 +216,19 @@ trait Numbering: Sync {
     fn seek(&self, r: usize) -> Self::Cursor;
     /// The cursor one number on (O(1) amortized, less than a `seek`).
     fn step(&self, cursor: &mut Self::Cursor);
-    /// The tiles' cells at `cursor`, tile i's at entry i, and the set of them.
-    fn placement<'c>(&self, cursor: &'c Self::Cursor) -> (&'c [usize], u32);
+    /// The placement at `cursor`.
+    fn placement<'c>(&self, cursor: &'c Self::Cursor) -> Placement<'c>;
     /// The number of placement `r` once its tile `i` moved from cell `from` to the
-    /// free cell `to` next to it (`from_to`); `tiles`: the set of the tiles' cells
-    /// and, by cell, the tile there.
+    /// free cell `to` next to it; `occupied`: the set of the tiles' cells, `slot_at`: by
+    /// cell, the tile there.
     fn moved(
         &self,
         r: usize,
         i: usize,
-        from_to: (usize, usize),
-        tiles: (u32, &[u8; MAX_CELLS]),
+        from: usize,
+        to: usize,
+        occupied: u32,
+        slot_at: &[u8; MAX_CELLS],
     ) -> usize;
 }
 
@@ -249,8 +267,11 @@ impl Numbering for Ranks {
     }
 
     #[inline]
-    fn placement<'c>(&self, cursor: &'c Placements) -> (&'c [usize], u32) {
-        (&cursor.at[..self.0.k], cursor.occupied())
+    fn placement<'c>(&self, cursor: &'c Placements) -> Placement<'c> {
+        Placement {
+            cells: &cursor.at[..self.0.k],
+            occupied: cursor.occupied(),
+        }
     }
 
     #[inline]
@@ -258,10 +279,12 @@ impl Numbering for Ranks {
         &self,
         r: usize,
         i: usize,
-        (from, to): (usize, usize),
-        (occupied, slot_at): (u32, &[u8; MAX_CELLS]),
+        from: usize,
+        to: usize,
+        occupied: u32,
+        slot_at: &[u8; MAX_CELLS],
     ) -> usize {
-        rank_after_move(r, &self.0.w, i, (from, to), |lo, hi| {
+        rank_after_move(r, &self.0.w, i, from, to, |lo, hi| {
             let mut between = occupied & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
             std::iter::from_fn(move || {
                 (between != 0).then(|| {
@@ -316,12 +339,10 @@ impl Numbering for Spread {
     }
 
     #[inline]
-    fn placement<'c>(&self, digits: &'c Self::Cursor) -> (&'c [usize], u32) {
+    fn placement<'c>(&self, digits: &'c Self::Cursor) -> Placement<'c> {
         let cells = &digits[..self.0.k];
-        (
-            cells,
-            cells.iter().fold(0, |m, &c| m | 1 << (c & CELL_MASK)),
-        )
+        let occupied = cells.iter().fold(0, |m, &c| m | 1 << (c & CELL_MASK));
+        Placement { cells, occupied }
     }
 
     #[inline]
@@ -329,8 +350,10 @@ impl Numbering for Spread {
         &self,
         r: usize,
         i: usize,
-        (from, to): (usize, usize),
-        _: (u32, &[u8; MAX_CELLS]),
+        from: usize,
+        to: usize,
+        _: u32,
+        _: &[u8; MAX_CELLS],
     ) -> usize {
         let wi = self.0.w[i & (SLOTS - 1)];
         (r + to * wi).wrapping_sub(from * wi)
@@ -402,7 +425,8 @@ impl<S: CellSet, X: Numbering> Build<S, X> {
     /// entries; their marks emptied when `take`.
     fn filled(
         &self,
-        (first, len): (usize, usize),
+        first: usize,
+        len: usize,
         depth: u8,
         take: bool,
     ) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
@@ -426,7 +450,8 @@ impl<S: CellSet, X: Numbering> Build<S, X> {
 
     /// The table, by a search from the state `(goal cells, blank cells)` as `work` says
     /// (see [`build_table`]); `None` when `work.stop` stops it.
-    fn run(mut self, (cells, region): (&[u8], u32), work: &TableWork) -> Option<Vec<u8>> {
+    fn run(mut self, goal: Start, work: &TableWork) -> Option<Vec<u8>> {
+        let Start { cells, region } = goal;
         let mut threads = work.threads.max(1);
         let r0 = self.numbers.number(cells);
         let len = self.seen_next.len();
@@ -503,7 +528,7 @@ impl<S: CellSet, X: Numbering> Build<S, X> {
             // anew past more than `JUMP` entries.
             let (mut cursor, mut at) = (None::<X::Cursor>, first);
             // Only the blocks that hold states.
-            for block in self.filled((first, chunk.len()), depth - 1, true) {
+            for block in self.filled(first, chunk.len(), depth - 1, true) {
                 let start = first + block.start;
                 let block = &mut chunk[block];
                 for (r, entry) in (start..).zip(block) {
@@ -521,7 +546,7 @@ impl<S: CellSet, X: Numbering> Build<S, X> {
                     };
                     at = r;
                     let placement = self.numbers.placement(p);
-                    self.expand((r, placement), blanks, depth, alone, &mut next);
+                    self.expand(r, placement, blanks, depth, alone, &mut next);
                 }
             }
         }
@@ -536,12 +561,14 @@ impl<S: CellSet, X: Numbering> Build<S, X> {
     #[inline]
     fn expand(
         &self,
-        (r, (cells, occupied)): (usize, (&[usize], u32)),
+        r: usize,
+        placement: Placement,
         blanks: u32,
         depth: u8,
         alone: bool,
         next: &mut (usize, usize),
     ) {
+        let Placement { cells, occupied } = placement;
         let mut slot_at = [0u8; MAX_CELLS];
         for (i, &cell) in cells.iter().enumerate() {
             slot_at[cell & CELL_MASK] = i as u8;
@@ -551,7 +578,7 @@ impl<S: CellSet, X: Numbering> Build<S, X> {
             while targets != 0 {
                 let to = targets.trailing_zeros() as usize;
                 targets &= targets - 1;
-                let moved = self.numbers.moved(r, i, (from, to), (occupied, &slot_at));
+                let moved = self.numbers.moved(r, i, from, to, occupied, &slot_at);
                 let Some(pair) = self.seen_next.get(moved) else {
                     continue;
                 };
@@ -579,7 +606,7 @@ impl<S: CellSet, X: Numbering> Build<S, X> {
     {
         while let Some((first, (level, table))) = take(chunks) {
             // Only the blocks that hold states.
-            for block in self.filled((first, level.len()), depth, false) {
+            for block in self.filled(first, level.len(), depth, false) {
                 let pairs = &self.seen_next[first + block.start..first + block.end];
                 let entries = level[block.clone()].iter_mut().zip(&mut table[block]);
                 for ((entry, value), pair) in entries.zip(pairs) {

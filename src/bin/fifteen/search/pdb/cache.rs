@@ -32,7 +32,8 @@ const _: () = assert!(MAGIC.len() + 3 + MAX_CELLS + MAX_GROUP + 8 <= TRAILER_ROO
 pub(crate) fn append_cached(
     dir: &Path,
     puzzle: &Puzzle,
-    (cells, blank): (&[u8], usize),
+    cells: &[u8],
+    blank: usize,
     work: &TableWork,
     into: &mut Vec<u8>,
 ) -> Option<()> {
@@ -42,7 +43,7 @@ pub(crate) fn append_cached(
     trailer.extend(&puzzle.goal);
     trailer.extend(cells);
     let prefix = format!("{}x{}", shape.rows, shape.cols);
-    let kept = Kept::new(dir, (&prefix, "pdb"), trailer);
+    let kept = Kept::new(dir, &prefix, "pdb", trailer);
     let len = table_len(shape.cells(), cells.len());
     if kept.read_into(Some(len), into) {
         return Some(());
@@ -54,7 +55,7 @@ pub(crate) fn append_cached(
             len >> 20
         ));
     }
-    let mut bytes = work.build(puzzle, (cells, blank), Layout::Rank)?;
+    let mut bytes = work.build(puzzle, cells, blank, Layout::Rank)?;
     if let Err(error) = kept.write(&mut bytes) {
         work.notes.note(&format!(
             "warning: cannot write {}: {error}",

@@ -103,10 +103,11 @@ impl TableWork<'_> {
     pub(crate) fn build(
         &self,
         puzzle: &Puzzle,
-        group: (&[u8], usize),
+        cells: &[u8],
+        blank: usize,
         layout: layout::Layout,
     ) -> Option<Vec<u8>> {
-        build::build_table(puzzle, group, layout, self)
+        build::build_table(puzzle, cells, blank, layout, self)
     }
 }
 

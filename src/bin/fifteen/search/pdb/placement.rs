@@ -58,12 +58,7 @@ pub(super) fn spread_weights(n: usize, k: usize) -> [usize; SLOTS] {
 /// and a block of spread indices: the threads take the N blocks in turn. O(N^k)
 /// time (on the 5×5's 6-tile tables about 17 instructions a placement), no memory
 /// beyond `into`'s.
-pub(crate) fn spread_into(
-    table: &[u8],
-    (n, k): (usize, usize),
-    into: &mut Vec<u8>,
-    threads: usize,
-) {
+pub(crate) fn spread_into(table: &[u8], n: usize, k: usize, into: &mut Vec<u8>, threads: usize) {
     let start = into.len();
     into.resize(start + n.pow(k as u32), UNSEEN);
     if k == 1 {
@@ -78,22 +73,33 @@ pub(crate) fn spread_into(
     let blocks = Mutex::new(runs.enumerate());
     on_threads(threads.min(n), &|| {
         while let Some((cell, (spread, mut ranked))) = take(&blocks) {
-            spread_from(1, (1 << cell, 0), (n, &w[..k]), &mut ranked, spread);
+            let first = Spreading {
+                used: 1 << cell,
+                base: 0,
+                n,
+                w: &w[..k],
+            };
+            spread_from(1, first, &mut ranked, spread);
         }
     });
 }
 
-/// Places tile `i` and the later ones on every free cell in turn, tiles before it on
-/// `used` making index `base`: the placements in rank order (for each tile, its
-/// cells in increasing order), each taking the next entry of `ranked`. The last
-/// tile (weight 1) takes its N − k + 1 entries in one pass over the free cells.
-fn spread_from(
-    i: usize,
-    (used, base): (u32, usize),
-    (n, w): (usize, &[usize]),
-    ranked: &mut &[u8],
-    spread: &mut [u8],
-) {
+/// Where [`spread_from`] is: the cells `used` by the tiles placed, the spread index
+/// `base` they make, on N cells with the spread weights `w` of the k tiles.
+#[derive(Clone, Copy)]
+struct Spreading<'a> {
+    used: u32,
+    base: usize,
+    n: usize,
+    w: &'a [usize],
+}
+
+/// Places tile `i` and the later ones on every free cell in turn, after those placed
+/// `at`: the placements in rank order (for each tile, its cells in increasing order),
+/// each taking the next entry of `ranked`. The last tile (weight 1) takes its N − k + 1
+/// entries in one pass over the free cells.
+fn spread_from(i: usize, at: Spreading, ranked: &mut &[u8], spread: &mut [u8]) {
+    let Spreading { used, base, n, w } = at;
     let mut free = !used & (u32::MAX >> (32 - n));
     if i + 1 == w.len() {
         let (row, rest) = ranked.split_at(free.count_ones() as usize);
@@ -107,8 +113,12 @@ fn spread_from(
     while free != 0 {
         let cell = free.trailing_zeros() as usize;
         free &= free - 1;
-        let next = (used | 1 << cell, base + cell * w[i]);
-        spread_from(i + 1, next, (n, w), ranked, spread);
+        let next = Spreading {
+            used: used | 1 << cell,
+            base: base + cell * w[i],
+            ..at
+        };
+        spread_from(i + 1, next, ranked, spread);
     }
 }
 
@@ -123,7 +133,8 @@ pub(super) fn rank_after_move<I: Iterator<Item = usize>>(
     r: usize,
     w: &[usize; SLOTS],
     i: usize,
-    (from, to): (usize, usize),
+    from: usize,
+    to: usize,
     between: impl FnOnce(usize, usize) -> I,
 ) -> usize {
     let wi = w[i & (SLOTS - 1)];

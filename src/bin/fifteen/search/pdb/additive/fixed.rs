@@ -69,7 +69,7 @@ impl<const REFLECT: bool> LowerBound for Fixed<'_, REFLECT> {
 
     #[inline]
     fn undo(&self, state: &mut PdbState, tile: u8, from: usize, to: usize, undo: SidesUndo) {
-        self.0.undo_in::<REFLECT>(state, tile, (from, to), undo)
+        self.0.undo_in::<REFLECT>(state, tile, from, to, undo)
     }
 }
 

@@ -6,6 +6,14 @@ use super::super::placement::{rank, rank_after_move};
 use super::super::{Pockets, CELL_MASK, MAX_CELLS, MAX_GROUP, MAX_GROUPS};
 use super::{Additive, Group, Layout, PdbState, SidesUndo, BOARD, REFLECTED};
 
+/// A tile's slide into the blank: the tile, and the cells it leaves and enters.
+#[derive(Clone, Copy)]
+struct Slide {
+    tile: usize,
+    from: usize,
+    to: usize,
+}
+
 impl Additive {
     /// The value of entry `i` ([`Pockets`]), with the blank on board cell `blank`, the
     /// group's tiles on the board cells `occupied`.
@@ -64,7 +72,7 @@ impl Additive {
             (&group.inv, &group.slot)
         };
         let frame = |c: usize| usize::from(group.map[c & CELL_MASK]);
-        rank_after_move(r, &group.w, slot, (frame(from), frame(to)), |lo, hi| {
+        rank_after_move(r, &group.w, slot, frame(from), frame(to), |lo, hi| {
             (lo + 1..hi).map(move |c| {
                 usize::from(
                     slot_of[usize::from(cells[usize::from(back[c & CELL_MASK]) & CELL_MASK])
@@ -74,25 +82,27 @@ impl Additive {
         })
     }
 
-    /// The value of tile `tile`'s group after the tile moved from board cell `from`
-    /// to `to` (of the reflection's group and table when `reflected`): `(group,
-    /// index, value)`, or `None` for the blank. `index` and `occupied` hold the
-    /// groups' indices and board cells before the move, `cells` the board. O(1)
-    /// spread: two reads of [`Additive::steps`], one of the tables and, in a byte
-    /// table, a look at the blank's neighbours; by rank, see [`rank_after_move`].
+    /// The value on side `side` ([`BOARD`] or [`REFLECTED`]: the reflection's group and
+    /// table) of the group of the tile of `slide` after it, on the board `cells` before
+    /// it: `(group, index, value)`, or `None` for the blank; `state` holds the groups'
+    /// indices and board cells before the slide. O(1) spread: two reads of
+    /// [`Additive::steps`], one of the tables and, in a byte table, a look at the blank's
+    /// neighbours; by rank, see [`rank_after_move`].
     #[inline(always)]
     fn look_up(
         &self,
-        tile: usize,
-        (index, occupied, cells): (&[u32; MAX_GROUPS], &[u32; MAX_GROUPS], &Board),
-        reflected: bool,
-        (from, to): (usize, usize),
+        state: &PdbState,
+        side: usize,
+        cells: &Board,
+        slide: Slide,
     ) -> Option<(usize, u32, u8)> {
+        let Slide { tile, from, to } = slide;
+        let reflected = side == REFLECTED;
         let row = tile & CELL_MASK | if reflected { MAX_CELLS } else { 0 };
         let g = usize::from(self.group_of[row]);
-        let old = *index.get(g)?;
+        let old = *state.index[side].get(g)?;
         // The group's cells after the move; the blank ends on `from`.
-        let moved = occupied[g] ^ (1 << (from & CELL_MASK)) ^ (1 << (to & CELL_MASK));
+        let moved = state.occupied[side][g] ^ (1 << (from & CELL_MASK)) ^ (1 << (to & CELL_MASK));
         if self.layout != Layout::Rank {
             let steps = &self.steps[row];
             let (step_to, step_from) = (steps[to & CELL_MASK], steps[from & CELL_MASK]);
@@ -116,22 +126,17 @@ impl Additive {
         Some((g, i as u32, self.value(i, blank, moved)))
     }
 
-    /// Side `side`'s ([`BOARD`] or [`REFLECTED`]) sum after tile `tile` moved from
-    /// `from` to `to`, and its group's `(group, index, value)` from [`Additive::look_up`].
+    /// Side `side`'s ([`BOARD`] or [`REFLECTED`]) sum after `slide` on the board `cells`,
+    /// and its group's `(group, index, value)` from [`Additive::look_up`].
     #[inline(always)]
     fn moved(
         &self,
         state: &PdbState,
         side: usize,
-        (tile, cells): (usize, &Board),
-        (from, to): (usize, usize),
+        cells: &Board,
+        slide: Slide,
     ) -> (u32, Option<(usize, u32, u8)>) {
-        let found = self.look_up(
-            tile,
-            (&state.index[side], &state.occupied[side], cells),
-            side == REFLECTED,
-            (from, to),
-        );
+        let found = self.look_up(state, side, cells, slide);
         let sum = match found {
             Some((g, _, v)) => state.sum[side] + u32::from(v) - u32::from(state.value[side][g]),
             None => state.sum[side],
@@ -155,15 +160,16 @@ impl Additive {
             sum: state.sum,
             ..SidesUndo::default()
         };
-        let tile = (usize::from(tile), cells);
-        let (sum, own) = self.moved(state, BOARD, tile, (from, to));
+        let tile = usize::from(tile);
+        let slide = Slide { tile, from, to };
+        let (sum, own) = self.moved(state, BOARD, cells, slide);
         if sum > limit {
             return (sum, undo);
         }
         let (mut h, mut reflected) = (sum, None);
         if REFLECT {
             let sum;
-            (sum, reflected) = self.moved(state, REFLECTED, tile, (from, to));
+            (sum, reflected) = self.moved(state, REFLECTED, cells, slide);
             if sum > limit {
                 return (sum, undo);
             }
@@ -188,7 +194,8 @@ impl Additive {
         &self,
         state: &mut PdbState,
         tile: u8,
-        (from, to): (usize, usize),
+        from: usize,
+        to: usize,
         undo: SidesUndo,
     ) {
         let moved = (1 << (from & CELL_MASK)) ^ (1 << (to & CELL_MASK));

@@ -72,6 +72,15 @@ pub(crate) struct PdbState {
     sum: [u32; 2],
 }
 
+/// Where a group's table is and how it is looked up: the table's start in the tables, the
+/// cell map a look-up goes through (a symmetry of the board, or the identity), and the
+/// goal cells of the group's tiles in the table's order.
+struct TableLookUp<'a> {
+    offset: usize,
+    symmetry: &'a [usize],
+    order: Vec<u8>,
+}
+
 impl Additive {
     /// Builds the tables of `groups` (each a list of goal cells) for `puzzle`'s goal;
     /// `reflect` asks for the reflected look-up, used when the goal's blank lies on a
@@ -86,7 +95,7 @@ impl Additive {
     pub(crate) fn new(puzzle: &Puzzle, groups: &[Vec<u8>], reflect: bool) -> Self {
         let layout = Layout::fitting(puzzle.shape.cells(), groups);
         let quiet = TableWork::quiet();
-        let built = Self::with_cache(puzzle, (groups, layout), reflect, None, &quiet);
+        let built = Self::with_cache(puzzle, groups, layout, reflect, None, &quiet);
         built.expect("a quiet build never stops")
     }
 
@@ -95,7 +104,8 @@ impl Additive {
     /// [`append_cached`]; the files are by rank); `None` when `work.stop` stops a build.
     pub(crate) fn with_cache(
         puzzle: &Puzzle,
-        (groups, layout): (&[Vec<u8>], Layout),
+        groups: &[Vec<u8>],
+        layout: Layout,
         reflect: bool,
         cache: Option<&Path>,
         work: &TableWork,
@@ -114,17 +124,23 @@ impl Additive {
         let mut owners: Vec<(&[u8], usize)> = Vec::new();
         for (index, cells) in groups.iter().enumerate() {
             assert!((1..=MAX_GROUP).contains(&cells.len()), "bad group size");
-            let shared = additive.shared_table((cells, blank), &owners, &symmetries);
-            let (offset, symmetry, order) = match shared {
+            let shared = additive.shared_table(cells, blank, &owners, &symmetries);
+            let look_up = match shared {
                 Some(shared) => shared,
                 None => {
                     let offset = additive.data.len();
-                    additive.append_table(puzzle, (cells, blank), cache, work)?;
+                    additive.append_table(puzzle, cells, blank, cache, work)?;
                     owners.push((cells, offset));
-                    (offset, &identity[..], cells.clone())
+                    let order = cells.clone();
+                    let symmetry = &identity[..];
+                    TableLookUp {
+                        offset,
+                        symmetry,
+                        order,
+                    }
                 }
             };
-            additive.push_group(puzzle, index, (offset, symmetry, &order), cells.len());
+            additive.push_group(puzzle, index, look_up);
         }
         if let Some(reflection) = diagonal_fixing(shape, blank).filter(|_| reflect) {
             additive.add_reflection(puzzle, &reflection);
@@ -173,14 +189,15 @@ impl Additive {
     /// The table of an owner in `owners` (cells, offset) that group `cells` can share:
     /// a symmetry in `symmetries` maps `cells` onto the owner's cells, and either fixes
     /// the goal's `blank` or both groups leave the free cells connected (then the
-    /// blank's pocket is the same on both sides). `(offset, symmetry, the owner's cells
-    /// mapped back by the symmetry)`, or `None`. O(owners · symmetries · k log k).
+    /// blank's pocket is the same on both sides): its look-up, the owner's cells mapped
+    /// back by the symmetry its order, or `None`. O(owners · symmetries · k log k).
     fn shared_table<'s>(
         &self,
-        (cells, blank): (&[u8], usize),
+        cells: &[u8],
+        blank: usize,
         owners: &[(&[u8], usize)],
         symmetries: &'s [Vec<usize>],
-    ) -> Option<(usize, &'s [usize], Vec<u8>)> {
+    ) -> Option<TableLookUp<'s>> {
         let mut sorted = cells.to_vec();
         sorted.sort_unstable();
         let (own, offset, s) = owners.iter().find_map(|&(own, offset)| {
@@ -199,11 +216,11 @@ impl Additive {
         for (c, &image) in s.iter().enumerate() {
             inv[image] = c as u8;
         }
-        Some((
+        Some(TableLookUp {
             offset,
-            s,
-            own.iter().map(|&c| inv[usize::from(c)]).collect(),
-        ))
+            symmetry: s,
+            order: own.iter().map(|&c| inv[usize::from(c)]).collect(),
+        })
     }
 
     /// Appends the table of the group on goal cells `cells` (goal's blank `blank`) to
@@ -213,46 +230,47 @@ impl Additive {
     fn append_table(
         &mut self,
         puzzle: &Puzzle,
-        group: (&[u8], usize),
+        cells: &[u8],
+        blank: usize,
         cache: Option<&Path>,
         work: &TableWork,
     ) -> Option<()> {
-        let (n, k) = (self.n, group.0.len());
+        let (n, k) = (self.n, cells.len());
         let by_rank = |into: &mut Vec<u8>| match cache {
-            Some(dir) => append_cached(dir, puzzle, group, work, into),
+            Some(dir) => append_cached(dir, puzzle, cells, blank, work, into),
             None => work
-                .build(puzzle, group, Layout::Rank)
+                .build(puzzle, cells, blank, Layout::Rank)
                 .map(|t| into.extend(t)),
         };
         if self.layout == Layout::Rank {
             // A file is read straight into the tables' room.
             by_rank(&mut self.data)?;
         } else if cache.is_none() && builds_spread(n, k) {
-            self.data.extend(work.build(puzzle, group, self.layout)?);
+            self.data
+                .extend(work.build(puzzle, cells, blank, self.layout)?);
         } else {
             // Files hold tables by rank; the tables' room takes the table laid out
             // spread.
             let mut table = Vec::new();
             by_rank(&mut table)?;
-            spread_into(&table, (n, k), &mut self.data, work.threads);
+            spread_into(&table, n, k, &mut self.data, work.threads);
         }
         Some(())
     }
 
-    /// Adds group `index` of `k` tiles: the tiles on the goal cells `order`, its
-    /// table at `offset`, looked up through the cell map `symmetry`.
+    /// Adds group `index` as `look_up` says: its tiles those on the goal cells of its
+    /// `order`, its table at its `offset`, looked up through its cell map `symmetry`.
     ///
     /// # Panics
     ///
     /// When a tile is the blank or already in a group.
-    fn push_group(
-        &mut self,
-        puzzle: &Puzzle,
-        index: usize,
-        (offset, symmetry, order): (usize, &[usize], &[u8]),
-        k: usize,
-    ) {
-        let n = self.n;
+    fn push_group(&mut self, puzzle: &Puzzle, index: usize, look_up: TableLookUp) {
+        let TableLookUp {
+            offset,
+            symmetry,
+            order,
+        } = look_up;
+        let (n, k) = (self.n, order.len());
         let mut group = Group {
             tiles: order.iter().map(|&c| puzzle.goal[usize::from(c)]).collect(),
             offset,
