@@ -202,3 +202,111 @@ fn a_closed_pipe_ends_quietly_and_the_help_fits_80_columns() {
     assert_eq!(code, 0);
     common::assert_fits_80_columns(&help);
 }
+
+#[test]
+fn arguments_read_into_commands() {
+    let args = |list: &[&str]| eight::parse_args(list.iter().map(|s| s.to_string()));
+    let solve = |output, goal, file: Option<&str>| eight::Command::Solve {
+        options: eight::Options { output, goal },
+        file: file.map(String::from),
+    };
+    let (output, goal) = (eight::DEFAULT_OUTPUT, eight::DEFAULT_GOAL);
+    assert_eq!(args(&[]).unwrap(), solve(output, goal, None));
+    let spiral = args(&["--goal", "spiral", "--path"]).unwrap();
+    assert_eq!(spiral, solve(eight::Output::Path, eight::SPIRAL, None));
+    let explicit = args(&["--goal", "1 2 3 8 x 4 7 6 5"]).unwrap();
+    assert_eq!(explicit, solve(output, eight::SPIRAL, None));
+    let compact = args(&["--goal", "12345678x"]).unwrap();
+    assert_eq!(compact, solve(output, eight::STANDARD, None));
+    assert_eq!(args(&["--help", "-x"]).unwrap(), eight::Command::Help);
+    assert_eq!(args(&["--version"]).unwrap(), eight::Command::Version);
+    let file = args(&["--goal", "spiral", "boards.txt"]).unwrap();
+    assert_eq!(file, solve(output, eight::SPIRAL, Some("boards.txt")));
+    let not_a_goal = "is not standard, spiral or a board of nine tiles 1-8 and x";
+    for (bad, message) in [
+        (&["--goal"][..], "--goal needs a value".to_string()),
+        (
+            &["--goal", "1 2 3"],
+            format!("--goal \"1 2 3\" {not_a_goal}"),
+        ),
+        (
+            &["--goal", "12345678x1"],
+            format!("--goal \"12345678x1\" {not_a_goal}"),
+        ),
+        (
+            &["--goal", "12345677x"],
+            format!("--goal \"12345677x\" {not_a_goal}"),
+        ),
+        (&["-x"], "unknown argument \"-x\"".to_string()),
+        (
+            &["a", "b"],
+            "a second file \"b\": one at most is read".to_string(),
+        ),
+    ] {
+        let error = args(bad).unwrap_err();
+        assert_eq!(
+            (error.exit_code(), error.to_string()),
+            (2, message),
+            "{bad:?}"
+        );
+    }
+}
+
+/// Bad boards give the same errors whether the input is read whole or a line at a time.
+#[test]
+fn errors_name_the_case_and_place_in_both_readings() {
+    let cases = [
+        ("12345678x\n1234", "case 2: input ends after 4 of 9 tiles"),
+        ("1 2 3\n4 a", "case 1: 'a' is not a tile (line 2, column 3)"),
+        ("1239", "case 1: '9' is not a tile (line 1, column 4)"),
+        (
+            "1 2 3 4 5 5",
+            "case 1: tile 5 is repeated (line 1, column 11)",
+        ),
+        ("x 0", "case 1: the blank is repeated (line 1, column 3)"),
+        (
+            "12\u{e9}",
+            "case 1: '\u{e9}' is not a tile (line 1, column 3)",
+        ),
+    ];
+    let options = eight::Options {
+        output: eight::Output::Moves,
+        goal: eight::STANDARD,
+    };
+    for reading in [eight::Reading::Whole, eight::Reading::Lines] {
+        for (input, message) in cases {
+            let error = eight::run(input.as_bytes(), &mut Vec::new(), options, reading);
+            let error = error.unwrap_err();
+            assert_eq!((error.exit_code(), error.to_string()), (1, message.into()));
+        }
+        let error = eight::run(&b"12\xff"[..], &mut Vec::new(), options, reading).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "case 1: byte 0xff is not a tile (line 1, column 3)"
+        );
+    }
+}
+
+/// The walking distance of every goal, its blank on each of the nine cells (the rows' and
+/// the columns' tables then differ but on the diagonal): the search and the table find the
+/// same path from every 97th arrangement that reaches the goal, and none from the others.
+#[test]
+fn the_search_and_the_table_agree_for_a_goal_blank_on_every_cell() {
+    let boards = permutations(9);
+    for blank in 0..9 {
+        let mut goal = eight::STANDARD;
+        goal.swap(blank, 8);
+        let table = eight::Table::new(&goal);
+        let walking = eight::WalkingDistance::new(&goal);
+        assert_eq!(eight::ida_star(&walking, &goal).0, b"");
+        for board in boards.iter().step_by(97) {
+            let board: eight::Board = board[..].try_into().unwrap();
+            let path = table.path(&board);
+            assert_eq!(path.is_some(), eight::solvable(&board, &goal));
+            if let Some(path) = path {
+                let (found, _nodes) = eight::ida_star(&walking, &board);
+                assert_eq!(path, found, "{board:?} to {goal:?}");
+            }
+        }
+    }
+}

@@ -4,35 +4,13 @@
 //! [POJ 1077](http://poj.org/problem?id=1077); with `--goal spiral`, the moves to
 //! `1 2 3 / 8 x 4 / 7 6 5` of [Luogu P1379](https://www.luogu.com.cn/problem/P1379).
 //!
-//! # Input
-//!
-//! Boards of 9 tokens, row-major, until end of input, from the file named on the command line
-//! or else from stdin. A token is one character: a tile `1`–`8`, or `x` (or `0`) for the blank.
-//! Whitespace between tokens is optional, so `2 3 4 1 5 x 7 6 8` and `23415x768` are the same
-//! board. Piped input and files are read whole; from a terminal, each board is answered as soon
-//! as its last token is typed.
-//!
-//! # Options
-//!
-//! - `--goal standard|spiral|"t t t t t t t t t"`: the board to reach: `1 2 3 / 4 5 6 / 7 8 x`,
-//!   the spiral `1 2 3 / 8 x 4 / 7 6 5`, or nine tokens written as a board is. A judge passes no
-//!   arguments: the goal is then [`DEFAULT_GOAL`], which names the standard goal.
-//! - `--path`: print the path instead of the number of moves ([`DEFAULT_OUTPUT`] otherwise).
-//! - `FILE`: read the boards from FILE instead of stdin (one file at most).
-//! - `--version`: print `eight` and the version.
-//! - `--help`: what this header says, shortly.
-//!
-//! # Output
-//!
-//! One line per board: the least number of moves, or `-1` when the goal cannot be reached.
-//! With `--path`, instead: the lexicographically smallest optimal path in `d < l < r < u` (each
-//! letter the direction the blank moves), `unsolvable`, or an empty line for a solved board.
-//!
-//! # Errors
-//!
-//! A bad board prints `error: case N: …` on stderr and exits 1 after the answers to the boards
-//! before it; a file that cannot be read prints `error: cannot read FILE: …` and exits 1; an
-//! unknown option, a bad goal or a second file prints the usage and exits 2.
+//! Boards of 9 tokens (`1`–`8`, and `x` or `0` for the blank; whitespace between them
+//! optional) are read until end of input, from the file named or else from stdin, and each is
+//! answered on a line of its own: the least number of moves, or `-1` when the goal cannot be
+//! reached; with `--path`, the lexicographically smallest optimal path in `d < l < r < u` (each
+//! letter the direction the blank moves), or `unsolvable`. [`help`] is the manual: options,
+//! errors and exit codes. A judge passes no arguments: [`DEFAULT_GOAL`] and [`DEFAULT_OUTPUT`]
+//! then say what is solved.
 //!
 //! # Complexity
 //!
@@ -40,12 +18,12 @@
 //! search. A solvable board is solved by IDA* bounded by the walking distance (a table of 105
 //! states for the rows and one for the columns, built in microseconds for the goal's blank):
 //! to the standard goal, 895 nodes on average over the 181,440 solvable boards, 3,245 and 3,557
-//! on the two 31-move boards and at most 33,452 (`5 x 3 / 8 6 2 / 7 4 1`), at about 10 ns a
-//! node, with no memory beyond the path; to the spiral goal, 867 on average and at most 27,904
+//! on the two 31-move boards and at most 33,452 (`5 x 3 / 8 6 2 / 7 4 1`), with no memory
+//! beyond the path; to the spiral goal, 867 on average and at most 27,904
 //! (`3 2 x / 4 7 1 / 5 6 8`). Once the boards of one input have cost as much search as a full
 //! table would, a breadth-first search from the goal fills the distance of all
-//! 9!/2 = 181,440 reachable boards (362,880 bytes, O(9!·9) time, about 12 ms), and every later
-//! board is answered in O(9), its path in O(31·9).
+//! 9!/2 = 181,440 reachable boards (362,880 bytes, O(9!·9) time), and every later board is
+//! answered in O(9), its path in O(31·9).
 #![forbid(unsafe_code)]
 
 use std::fmt;
@@ -548,52 +526,39 @@ impl Solver {
 // Errors
 // ---------------------------------------------------------------------------------------------
 
-/// Everything that stops the program before the end of its input.
+/// Everything that stops the program before the end of its input, with its message.
 #[derive(Debug)]
 pub enum Error {
-    /// Returned when a command-line argument is an option other than `--path`, `--goal`,
-    /// `--version` and `--help`, or is not UTF-8.
-    UnknownArgument(String),
-    /// Returned when a second file is named: one at most is read.
-    SecondFile(String),
-    /// Returned when the file named on the command line cannot be read.
-    CannotRead { file: String, error: io::Error },
-    /// Returned when an option that takes a value is the last argument.
-    MissingValue(&'static str),
-    /// Returned when the value of `--goal` is not `standard`, `spiral` or a board.
-    BadGoal(String),
-    /// Returned when a character of a board is not a tile `1`–`8`, `x` or `0`; `what` shows it.
-    NotATile {
-        case: usize,
-        at: Place,
-        what: String,
-    },
-    /// Returned when a board holds the same tile twice (`0` for the blank).
-    Repeated { case: usize, at: Place, tile: u8 },
-    /// Returned when the input ends inside a board, after `tiles` of its tiles.
-    Short { case: usize, tiles: usize },
-    /// Returned when reading stdin or writing stdout fails.
+    /// Bad usage: an unknown argument (or one that is not UTF-8), a second file, `--goal`
+    /// without a value or with a bad one. Exit code 2, the usage line after the message.
+    Usage(String),
+    /// A bad board (the message names its case and, when it can, the place) or a file that
+    /// cannot be read. Exit code 1.
+    Input(String),
+    /// Reading stdin or writing stdout failed. Exit code 1.
     Io(io::Error),
-}
-
-/// Where a token is in the input: 1-based line and byte column.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Place {
-    pub line: usize,
-    pub column: usize,
 }
 
 impl Error {
     /// The exit code of SPEC.md: 2 for bad usage, 1 for bad input.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::UnknownArgument(_)
-            | Error::SecondFile(_)
-            | Error::MissingValue(_)
-            | Error::BadGoal(_) => 2,
-            _ => 1,
+            Error::Usage(_) => 2,
+            Error::Input(_) | Error::Io(_) => 1,
         }
     }
+
+    /// The error of an argument that is not an option: `arg` is shown quoted.
+    fn unknown(arg: &str) -> Self {
+        Error::Usage(format!("unknown argument {arg:?}"))
+    }
+}
+
+/// Where a token is in the input: 1-based line and byte column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Place {
+    line: usize,
+    column: usize,
 }
 
 impl fmt::Display for Place {
@@ -605,26 +570,7 @@ impl fmt::Display for Place {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::UnknownArgument(arg) => write!(f, "unknown argument {arg:?}"),
-            Error::SecondFile(file) => write!(f, "a second file {file:?}: one at most is read"),
-            Error::CannotRead { file, error } => write!(f, "cannot read {file}: {error}"),
-            Error::MissingValue(option) => write!(f, "{option} needs a value"),
-            Error::BadGoal(goal) => write!(
-                f,
-                "--goal {goal:?} is not standard, spiral or a board of nine tiles 1-8 and x"
-            ),
-            Error::NotATile { case, at, what } => {
-                write!(f, "case {case}: {what} is not a tile ({at})")
-            }
-            Error::Repeated { case, at, tile: 0 } => {
-                write!(f, "case {case}: the blank is repeated ({at})")
-            }
-            Error::Repeated { case, at, tile } => {
-                write!(f, "case {case}: tile {tile} is repeated ({at})")
-            }
-            Error::Short { case, tiles } => {
-                write!(f, "case {case}: input ends after {tiles} of {CELLS} tiles")
-            }
+            Error::Usage(message) | Error::Input(message) => f.write_str(message),
             Error::Io(error) => write!(f, "{error}"),
         }
     }
@@ -727,22 +673,29 @@ fn read_board<R: BufRead>(tokens: &mut Tokens<R>, case: usize) -> Result<Option<
         let Some((at, offset, byte)) = tokens.token()? else {
             return match i {
                 0 => Ok(None),
-                tiles => Err(Error::Short { case, tiles }),
+                tiles => Err(Error::Input(format!(
+                    "case {case}: input ends after {tiles} of {CELLS} tiles"
+                ))),
             };
         };
         let tile = match byte {
             b'x' | b'0' => 0,
             b'1'..=b'8' => byte - b'0',
             _ => {
-                return Err(Error::NotATile {
-                    case,
-                    at,
-                    what: tokens.describe(offset),
-                })
+                let what = tokens.describe(offset);
+                return Err(Error::Input(format!(
+                    "case {case}: {what} is not a tile ({at})"
+                )));
             }
         };
         if std::mem::replace(&mut seen[usize::from(tile)], true) {
-            return Err(Error::Repeated { case, at, tile });
+            let what = match tile {
+                0 => "the blank".to_string(),
+                tile => format!("tile {tile}"),
+            };
+            return Err(Error::Input(format!(
+                "case {case}: {what} is repeated ({at})"
+            )));
         }
         *slot = tile;
     }
@@ -805,7 +758,7 @@ fn show(board: &Board) -> String {
     rows.join(" / ")
 }
 
-/// What `--help` prints: the words of this file's header, with the defaults of this build.
+/// The manual that `--help` prints, with the defaults of this build.
 fn help() -> String {
     let output_default = match DEFAULT_OUTPUT {
         Output::Moves => "the number of moves",
@@ -867,13 +820,17 @@ pub fn parse_args<I: IntoIterator<Item = String>>(args: I) -> Result<Command, Er
         match arg.as_str() {
             "--path" => options.output = Output::Path,
             "--goal" => {
-                let goal = args.next().ok_or(Error::MissingValue("--goal"))?;
+                let goal = args.next();
+                let goal = goal.ok_or_else(|| Error::Usage("--goal needs a value".into()))?;
                 options.goal = parse_goal(goal)?;
             }
             "--help" | "-h" => return Ok(Command::Help),
             "--version" => return Ok(Command::Version),
-            _ if arg.starts_with('-') => return Err(Error::UnknownArgument(arg)),
-            _ if file.is_some() => return Err(Error::SecondFile(arg)),
+            _ if arg.starts_with('-') => return Err(Error::unknown(&arg)),
+            _ if file.is_some() => {
+                let message = format!("a second file {arg:?}: one at most is read");
+                return Err(Error::Usage(message));
+            }
             _ => file = Some(arg),
         }
     }
@@ -889,7 +846,9 @@ fn parse_goal(goal: String) -> Result<Board, Error> {
             let mut tokens = Tokens::new(text.as_bytes(), Reading::Whole);
             match (read_board(&mut tokens, 1), tokens.token()) {
                 (Ok(Some(board)), Ok(None)) => Ok(board),
-                _ => Err(Error::BadGoal(goal)),
+                _ => Err(Error::Usage(format!(
+                    "--goal {goal:?} is not standard, spiral or a board of nine tiles 1-8 and x"
+                ))),
             }
         }
     }
@@ -946,7 +905,7 @@ fn main() -> ExitCode {
     let command = args
         .skip(1)
         .collect::<Result<Vec<_>, _>>()
-        .map_err(Error::UnknownArgument)
+        .map_err(|arg| Error::unknown(&arg))
         .and_then(parse_args);
     let (options, file) = match command {
         Ok(Command::Solve { options, file }) => (options, file),
@@ -960,7 +919,7 @@ fn main() -> ExitCode {
     let result = match file {
         Some(file) => match std::fs::read(&file) {
             Ok(bytes) => answer(&bytes[..], options, Reading::Whole),
-            Err(error) => Err(Error::CannotRead { file, error }),
+            Err(error) => Err(Error::Input(format!("cannot read {file}: {error}"))),
         },
         None => {
             let stdin = io::stdin();
@@ -991,162 +950,6 @@ fn exit(result: Result<(), Error>) -> ExitCode {
         Err(error) => {
             eprintln!("error: {error}");
             ExitCode::from(error.exit_code())
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn answer(input: &str, output: Output, goal: Board) -> String {
-        let mut out = Vec::new();
-        let options = Options { output, goal };
-        run(input.as_bytes(), &mut out, options, Reading::Whole).unwrap();
-        String::from_utf8(out).unwrap()
-    }
-
-    #[test]
-    fn acwing_sample() {
-        assert_eq!(
-            answer("2 3 4 1 5 x 7 6 8", Output::Moves, STANDARD),
-            "19
-"
-        );
-        let path = answer("23415x768\n", Output::Path, STANDARD);
-        assert_eq!(path.trim_end().len(), 19);
-    }
-
-    #[test]
-    fn luogu_sample() {
-        assert_eq!(answer("283104765", Output::Moves, SPIRAL), "4\n");
-        assert_eq!(answer("283104765", Output::Moves, STANDARD), "-1\n");
-    }
-
-    #[test]
-    fn hardest_and_unsolvable() {
-        let input = "8 6 7 2 5 4 3 x 1\n6 4 7 8 5 x 3 2 1\n1 2 3 4 5 6 8 7 x\n12345678x";
-        assert_eq!(answer(input, Output::Moves, STANDARD), "31\n31\n-1\n0\n");
-        assert_eq!(answer(input, Output::Moves, SPIRAL), "-1\n-1\n8\n-1\n");
-    }
-
-    #[test]
-    fn table_and_search_agree() {
-        for goal in [STANDARD, SPIRAL, [5, 0, 3, 8, 6, 2, 7, 4, 1]] {
-            let (table, walking) = (Table::new(&goal), WalkingDistance::new(&goal));
-            for board in [
-                [8, 6, 7, 2, 5, 4, 3, 0, 1],
-                [2, 3, 4, 1, 5, 0, 7, 6, 8],
-                goal,
-            ] {
-                let expected = table.path(&board);
-                assert_eq!(expected.is_some(), solvable(&board, &goal));
-                if expected.is_some() {
-                    assert_eq!(expected, Some(ida_star(&walking, &board).0));
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn walking_distance_has_105_states_an_axis_for_every_goal_blank() {
-        for blank in 0..CELLS {
-            let mut goal = STANDARD;
-            goal.swap(blank, CELLS - 1);
-            let walking = WalkingDistance::new(&goal);
-            for axis in &walking.axes {
-                assert_eq!(axis.distance.len(), 105, "goal {goal:?}");
-            }
-            let relabelled = walking.relabel(&goal);
-            assert_eq!(walking.estimate(walking.states(&relabelled)), 0);
-        }
-    }
-
-    #[test]
-    fn arguments() {
-        let args = |list: &[&str]| parse_args(list.iter().map(|s| s.to_string()));
-        let options = |output, goal| Command::Solve {
-            options: Options { output, goal },
-            file: None,
-        };
-        assert_eq!(args(&[]).unwrap(), options(DEFAULT_OUTPUT, DEFAULT_GOAL));
-        let spiral = args(&["--goal", "spiral", "--path"]).unwrap();
-        assert_eq!(spiral, options(Output::Path, SPIRAL));
-        let explicit = args(&["--goal", "1 2 3 8 x 4 7 6 5"]).unwrap();
-        assert_eq!(explicit, options(DEFAULT_OUTPUT, SPIRAL));
-        assert_eq!(
-            args(&["--goal", "12345678x"]).unwrap(),
-            options(DEFAULT_OUTPUT, STANDARD)
-        );
-        assert_eq!(args(&["--help", "-x"]).unwrap(), Command::Help);
-        assert_eq!(args(&["--version"]).unwrap(), Command::Version);
-        let file = args(&["--goal", "spiral", "boards.txt"]).unwrap();
-        let expected = Command::Solve {
-            options: Options {
-                output: DEFAULT_OUTPUT,
-                goal: SPIRAL,
-            },
-            file: Some("boards.txt".into()),
-        };
-        assert_eq!(file, expected);
-        for (bad, message) in [
-            (&["--goal"][..], "--goal needs a value"),
-            (
-                &["--goal", "1 2 3"],
-                "--goal \"1 2 3\" is not standard, spiral or a board of nine tiles 1-8 and x",
-            ),
-            (
-                &["--goal", "12345678x1"],
-                "--goal \"12345678x1\" is not standard, spiral or a board of nine tiles 1-8 and x",
-            ),
-            (&["--goal", "12345677x"], ""),
-            (&["-x"], "unknown argument \"-x\""),
-            (&["a", "b"], "a second file \"b\": one at most is read"),
-        ] {
-            let error = args(bad).unwrap_err();
-            assert_eq!(error.exit_code(), 2, "{bad:?}");
-            if !message.is_empty() {
-                assert_eq!(error.to_string(), message);
-            }
-        }
-    }
-
-    #[test]
-    fn help_shows_the_goals() {
-        let help = help();
-        assert!(help.contains("standard             1 2 3 / 4 5 6 / 7 8 x"));
-        assert!(help.contains("spiral               1 2 3 / 8 x 4 / 7 6 5"));
-        assert!(help.lines().count() <= 40);
-    }
-
-    #[test]
-    fn errors_name_case_and_place() {
-        let cases = [
-            ("12345678x\n1234", "case 2: input ends after 4 of 9 tiles"),
-            ("1 2 3\n4 a", "case 1: 'a' is not a tile (line 2, column 3)"),
-            ("1239", "case 1: '9' is not a tile (line 1, column 4)"),
-            (
-                "1 2 3 4 5 5",
-                "case 1: tile 5 is repeated (line 1, column 11)",
-            ),
-            ("x 0", "case 1: the blank is repeated (line 1, column 3)"),
-        ];
-        let options = Options {
-            output: Output::Moves,
-            goal: STANDARD,
-        };
-        for reading in [Reading::Whole, Reading::Lines] {
-            for (input, message) in cases {
-                let mut out = Vec::new();
-                let error = run(input.as_bytes(), &mut out, options, reading).unwrap_err();
-                assert_eq!(error.to_string(), message);
-                assert_eq!(error.exit_code(), 1);
-            }
-            let error = run(&b"12\xff"[..], &mut Vec::new(), options, reading).unwrap_err();
-            assert_eq!(
-                error.to_string(),
-                "case 1: byte 0xff is not a tile (line 1, column 3)"
-            );
         }
     }
 }

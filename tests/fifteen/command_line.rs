@@ -2,7 +2,7 @@ use super::*;
 use fifteen::cli::help;
 
 #[test]
-fn maps_agree_on_nodes_and_limits_stop_searches() {
+fn maps_agree_on_nodes() {
     let shape = Shape { rows: 3, cols: 3 };
     let board = [8, 6, 7, 2, 5, 4, 3, 0, 1];
     let goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
@@ -15,6 +15,10 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
     };
     assert_eq!(nodes(MapKind::Hash), nodes(MapKind::BTree));
     assert_eq!(nodes(MapKind::Hash).1, Some(31));
+}
+
+#[test]
+fn node_and_memory_limits_stop_a_case() {
     let mut limited = Config::default();
     limited.solver.limits.max_nodes = Some(100);
     let (output, result) = run_text(&limited, "3\n1 2 3 4 5 6 7 0 8\n3\n8 6 7 2 5 4 3 0 1\n");
@@ -32,6 +36,10 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
     assert!(error
         .to_string()
         .starts_with("case 1: memory limit reached: 1 MiB used by "));
+}
+
+#[test]
+fn tables_over_the_memory_limit_are_left_out() {
     // ida: the 80-move board outgrows the 3-4-4-4 tables (1.3 MiB to build with the blank's
     // regions); the 5-5-5 tables would take more than 2 MiB and are left out before they are
     // built: the 3-4-4-4 stage goes on where it would give up, said once (here to the node
@@ -72,7 +80,11 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
          (--max-memory 1)"
     );
     assert_eq!(log, "");
-    // The same limits end work on the 5×5 (Korf & Felner's #40, far beyond each).
+}
+
+#[test]
+fn limits_stop_searches_of_the_5x5() {
+    // The same limits as on the 4×4 end work on the 5×5 (Korf & Felner's #40, far beyond each).
     let korf40 = "5\n2 17 4 13 7 12 10 3 0 16 21 24 8 5 18 20 15 19 14 9 22 11 6 1 23\n";
     let mut five = with(Settings {
         goal: Goal::BlankFirst,
@@ -104,6 +116,10 @@ fn maps_agree_on_nodes_and_limits_stop_searches() {
         log.starts_with("note: the 4-4-4-4-4-4 tables would take "),
         "{log}"
     );
+}
+
+#[test]
+fn a_time_limit_of_a_millisecond_stops_a_search() {
     let mut timed = Config::default();
     timed.solver.limits.time_limit = Some(std::time::Duration::from_millis(1));
     let error = run_text(&timed, "4\n0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1\n")

@@ -37,29 +37,8 @@ fn component(shape: Shape, tiles: &[u8], start: usize) -> Vec<usize> {
 /// the least are in none, or the other way round; never above the distance.
 fn check_table(shape: Shape, goal: &[u32], group: &[u8]) {
     let n = shape.cells();
-    let goal_at: Vec<usize> = (0..n)
-        .map(|t| goal.iter().position(|&g| g as usize == t).unwrap())
-        .collect();
-    let blank = goal_at[0];
-    let start: Vec<u8> = group.to_vec();
-    let mut distance: HashMap<(Vec<u8>, usize), u32> = HashMap::new();
-    let mut queue = VecDeque::from([(start.clone(), blank, 0)]);
-    while let Some((cells, at, d)) = queue.pop_front() {
-        if distance.contains_key(&(cells.clone(), at)) {
-            continue;
-        }
-        distance.insert((cells.clone(), at), d);
-        for next in adjacent(shape, at) {
-            let mut cells = cells.clone();
-            match cells.iter().position(|&c| usize::from(c) == next) {
-                Some(i) => {
-                    cells[i] = at as u8;
-                    queue.push_back((cells, next, d + 1));
-                }
-                None => queue.push_front((cells, next, d)),
-            }
-        }
-    }
+    let blank = goal.iter().position(|&g| g == 0).unwrap();
+    let distance = zero_one_distances(shape, group, blank);
     let mut least: HashMap<Vec<u8>, u32> = HashMap::new();
     for ((cells, _), &d) in &distance {
         let entry = least.entry(cells.clone()).or_insert(d);
@@ -105,18 +84,51 @@ fn check_table(shape: Shape, goal: &[u32], group: &[u8]) {
         );
         assert!(value <= d);
     }
-    let table = build_table(&puzzle, group, blank, Layout::Rank, &work(2, &|_| {})).unwrap();
-    // Placements the search never reaches (half of them when the group holds every tile)
-    // are marked 255.
+    check_ranked_table(&puzzle, group, &least);
+}
+
+/// The distances of [`check_table`]'s independent search: of each placement of `group`'s
+/// tiles (their cells) and the blank's cell, from their cells in the goal, the blank on
+/// `blank`. A 0-1 breadth-first search, O(placements × cells).
+fn zero_one_distances(shape: Shape, group: &[u8], blank: usize) -> HashMap<(Vec<u8>, usize), u32> {
+    let mut distance = HashMap::new();
+    let mut queue = VecDeque::from([(group.to_vec(), blank, 0)]);
+    while let Some((cells, at, d)) = queue.pop_front() {
+        if distance.contains_key(&(cells.clone(), at)) {
+            continue;
+        }
+        distance.insert((cells.clone(), at), d);
+        for next in adjacent(shape, at) {
+            let mut cells = cells.clone();
+            match cells.iter().position(|&c| usize::from(c) == next) {
+                Some(i) => {
+                    cells[i] = at as u8;
+                    queue.push_back((cells, next, d + 1));
+                }
+                None => queue.push_front((cells, next, d)),
+            }
+        }
+    }
+    distance
+}
+
+/// The table of `group` in rank order against `least`, the least moves of each placement
+/// of its tiles that [`check_table`]'s independent search reaches: the same placements
+/// reached (those never reached, half of them when the group holds every tile, are marked
+/// 255), each with its least.
+fn check_ranked_table(puzzle: &Puzzle, group: &[u8], least: &HashMap<Vec<u8>, u32>) {
+    let (shape, n) = (puzzle.shape, puzzle.shape.cells());
+    let blank = puzzle.goal.iter().position(|&g| g == 0).unwrap();
+    let table = build_table(puzzle, group, blank, Layout::Rank, &work(2, &|_| {})).unwrap();
     let reached = table.iter().filter(|&&v| v != u8::MAX).count();
     assert_eq!(
         reached,
         least.len(),
         "{shape:?} {group:?}: placements reached"
     );
-    for (cells, d) in least {
+    for (cells, &d) in least {
         assert_eq!(
-            u32::from(Pockets::least(table[rank(&cells, n)])),
+            u32::from(Pockets::least(table[rank(cells, n)])),
             d,
             "{shape:?} {group:?} {cells:?}"
         );
@@ -289,90 +301,11 @@ fn check_tables_on_threads(cases: &[(Shape, &[u8])]) {
     for &(shape, group) in cases {
         let n = shape.cells() as u8;
         let puzzle = Puzzle::new(shape, (1..n).chain([0]).collect());
-        let blank = shape.cells() - 1;
-        let caller = std::thread::current().id();
-        let mut tables = Vec::new();
-        for threads in 1..=3 {
-            let levels = std::sync::Mutex::new(Vec::new());
-            let on_level = |depth| {
-                assert_eq!(std::thread::current().id(), caller, "on the calling thread");
-                levels.lock().unwrap().push(depth);
-            };
-            let table = build_table(
-                &puzzle,
-                group,
-                blank,
-                Layout::Rank,
-                &work(threads, &on_level),
-            );
-            let table = table.unwrap();
-            // One level a depth, up to one past the deepest placement at least (a level may
-            // reach only new regions of placements reached before).
-            let levels = levels.into_inner().unwrap();
-            let least = table
-                .iter()
-                .filter(|&&v| v != u8::MAX)
-                .map(|&v| Pockets::least(v));
-            let deepest = least.max().unwrap();
-            assert!(levels.len() > usize::from(deepest), "{shape:?} {group:?}");
-            assert!((1..).zip(&levels).all(|(d, &l)| d == l), "{levels:?}");
-            tables.push(table);
-        }
-        assert_eq!(tables[0].len(), table_len(shape.cells(), group.len()));
-        for (threads, table) in (2..).zip(&tables[1..]) {
-            assert!(
-                table == &tables[0],
-                "{shape:?} {group:?}: {threads} threads"
-            );
-        }
-        // Spread: entry Σ cellᵢ·N^(k−1−i) holds the placement's entry by rank, and 255 where
-        // two tiles share a cell; on any number of threads.
-        let (n, k) = (shape.cells(), group.len());
-        let spread = build_table(&puzzle, group, blank, Layout::Spread, &work(1, &|_| {})).unwrap();
-        assert_eq!(spread.len(), n.pow(k as u32));
-        let mut cells = vec![0u8; k];
-        for (index, &value) in spread.iter().enumerate() {
-            let mut rest = index;
-            for c in cells.iter_mut().rev() {
-                *c = (rest % n) as u8;
-                rest /= n;
-            }
-            let distinct = (0..k).all(|i| !cells[..i].contains(&cells[i]));
-            let expected = if distinct {
-                tables[0][rank(&cells, n)]
-            } else {
-                u8::MAX
-            };
-            assert_eq!(value, expected, "{shape:?} {group:?}: spread {cells:?}");
-        }
-        // The table by rank laid out spread, as a file's is read, after what `into` holds,
-        // on one to three threads.
-        for threads in 1..=3 {
-            let mut into = vec![7; 3];
-            spread_into(&tables[0], n, k, &mut into, threads);
-            assert_eq!(into[..3], [7; 3]);
-            assert!(
-                into[3..] == spread,
-                "{shape:?} {group:?}: spread from the rank table on {threads} threads"
-            );
-        }
-        for threads in [2, 3] {
-            let table = build_table(
-                &puzzle,
-                group,
-                blank,
-                Layout::Spread,
-                &work(threads, &|_| {}),
-            )
-            .unwrap();
-            assert!(
-                table == spread,
-                "{shape:?} {group:?}: spread, {threads} threads"
-            );
-        }
+        let ranked = ranked_table_on_threads(&puzzle, group);
+        let spread = check_spread_table(&puzzle, group, &ranked);
         // With the blank's regions: the same least values.
-        if n <= Regions::CELLS {
-            let regions = regions::build(&puzzle, group, blank);
+        if shape.cells() <= Regions::CELLS {
+            let regions = regions::build(&puzzle, group, shape.cells() - 1);
             // (A spread index of no placement: `u32::MAX` and 255.)
             let same = regions.iter().zip(&spread).all(|(&r, &b)| match b {
                 u8::MAX => r == u32::MAX,
@@ -382,6 +315,102 @@ fn check_tables_on_threads(cases: &[(Shape, &[u8])]) {
             assert!(same, "{shape:?} {group:?}");
         }
     }
+}
+
+/// The table of `group` by rank under `puzzle`'s standard goal, the same on 1 to 3 threads,
+/// one level reported a depth on the calling thread.
+fn ranked_table_on_threads(puzzle: &Puzzle, group: &[u8]) -> Vec<u8> {
+    let shape = puzzle.shape;
+    let blank = shape.cells() - 1;
+    let caller = std::thread::current().id();
+    let mut tables = Vec::new();
+    for threads in 1..=3 {
+        let levels = std::sync::Mutex::new(Vec::new());
+        let on_level = |depth| {
+            assert_eq!(std::thread::current().id(), caller, "on the calling thread");
+            levels.lock().unwrap().push(depth);
+        };
+        let table = build_table(
+            puzzle,
+            group,
+            blank,
+            Layout::Rank,
+            &work(threads, &on_level),
+        );
+        let table = table.unwrap();
+        // One level a depth, up to one past the deepest placement at least (a level may
+        // reach only new regions of placements reached before).
+        let levels = levels.into_inner().unwrap();
+        let least = table
+            .iter()
+            .filter(|&&v| v != u8::MAX)
+            .map(|&v| Pockets::least(v));
+        let deepest = least.max().unwrap();
+        assert!(levels.len() > usize::from(deepest), "{shape:?} {group:?}");
+        assert!((1..).zip(&levels).all(|(d, &l)| d == l), "{levels:?}");
+        tables.push(table);
+    }
+    assert_eq!(tables[0].len(), table_len(shape.cells(), group.len()));
+    for (threads, table) in (2..).zip(&tables[1..]) {
+        assert!(
+            table == &tables[0],
+            "{shape:?} {group:?}: {threads} threads"
+        );
+    }
+    tables.swap_remove(0)
+}
+
+/// The table of `group` spread, built on 1 to 3 threads or laid out from `ranked`, its
+/// table by rank, on as many, under `puzzle`'s standard goal: returned once checked.
+fn check_spread_table(puzzle: &Puzzle, group: &[u8], ranked: &[u8]) -> Vec<u8> {
+    let shape = puzzle.shape;
+    let blank = shape.cells() - 1;
+    // Spread: entry Σ cellᵢ·N^(k−1−i) holds the placement's entry by rank, and 255 where
+    // two tiles share a cell; on any number of threads.
+    let (n, k) = (shape.cells(), group.len());
+    let spread = build_table(puzzle, group, blank, Layout::Spread, &work(1, &|_| {})).unwrap();
+    assert_eq!(spread.len(), n.pow(k as u32));
+    let mut cells = vec![0u8; k];
+    for (index, &value) in spread.iter().enumerate() {
+        let mut rest = index;
+        for c in cells.iter_mut().rev() {
+            *c = (rest % n) as u8;
+            rest /= n;
+        }
+        let distinct = (0..k).all(|i| !cells[..i].contains(&cells[i]));
+        let expected = if distinct {
+            ranked[rank(&cells, n)]
+        } else {
+            u8::MAX
+        };
+        assert_eq!(value, expected, "{shape:?} {group:?}: spread {cells:?}");
+    }
+    // The table by rank laid out spread, as a file's is read, after what `into` holds,
+    // on one to three threads.
+    for threads in 1..=3 {
+        let mut into = vec![7; 3];
+        spread_into(ranked, n, k, &mut into, threads);
+        assert_eq!(into[..3], [7; 3]);
+        assert!(
+            into[3..] == spread,
+            "{shape:?} {group:?}: spread from the rank table on {threads} threads"
+        );
+    }
+    for threads in [2, 3] {
+        let table = build_table(
+            puzzle,
+            group,
+            blank,
+            Layout::Spread,
+            &work(threads, &|_| {}),
+        )
+        .unwrap();
+        assert!(
+            table == spread,
+            "{shape:?} {group:?}: spread, {threads} threads"
+        );
+    }
+    spread
 }
 
 #[test]

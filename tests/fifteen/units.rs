@@ -285,37 +285,80 @@ fn logged(log: &Path) -> Vec<(u32, usize)> {
     text.lines().map(unit_of).collect()
 }
 
+/// Drivers of the search of `fifteen-korf8.txt` on one job, each unit worked by
+/// `fifteen --units work` behind an engine command that may do more.
+struct Driving {
+    case: String,
+    /// The in-process search's output.
+    in_process: String,
+    /// The command that works units.
+    work: String,
+}
+
+impl Driving {
+    fn new() -> Self {
+        let inputs = common::golden::inputs_dir();
+        let case = std::fs::read_to_string(inputs.join("fifteen-korf8.txt")).unwrap();
+        Driving {
+            in_process: fifteen(&[], &case).0,
+            case,
+            work: format!("\"{FIFTEEN}\" --units work --max-memory 3"),
+        }
+    }
+
+    /// Runs a driver on `work_dir` with the engine `engine`: its exit code, stdout and
+    /// stderr.
+    fn drive(&self, work_dir: &Path, engine: &str) -> (i32, String, String) {
+        let dir = work_dir.to_str().unwrap();
+        let args = ["--drive", dir, "--engine", engine, "--engine-from", "0"];
+        let args = [&args[..], &["--jobs", "1", "--max-memory", "3"]].concat();
+        common::run_process(FIFTEEN, &args, self.case.clone().into_bytes())
+    }
+
+    /// Runs a driver as [`Driving::drive`] does and checks that it answers as the
+    /// in-process search does.
+    fn answers(&self, work_dir: &Path, engine: &str) {
+        let (code, answer, stderr) = self.drive(work_dir, engine);
+        assert_eq!((code, &answer), (0, &self.in_process), "{stderr}");
+    }
+}
+
+/// A round of units in an engine's log: its threshold, where its first unit lies and how
+/// many it has.
+struct Round {
+    threshold: u32,
+    start: usize,
+    size: usize,
+}
+
+impl Round {
+    /// The largest round of `units` but the last (in the last, the units before the path
+    /// may all be done when the driver stops).
+    fn largest(units: &[(u32, usize)]) -> Round {
+        let last = units.iter().map(|u| u.0).max().unwrap();
+        let threshold = (units.iter().map(|u| u.0).filter(|&t| t != last))
+            .max_by_key(|&t| units.iter().filter(|u| u.0 == t).count())
+            .unwrap();
+        Round {
+            threshold,
+            start: units.iter().position(|u| u.0 == threshold).unwrap(),
+            size: units.iter().filter(|u| u.0 == threshold).count(),
+        }
+    }
+}
+
 #[test]
 #[ignore = "tier 2: about 10 s"]
 fn a_driver_stopped_in_a_round_goes_on_without_working_a_finished_unit_again() {
     let dir = scratch("units-restart");
-    let case =
-        std::fs::read_to_string(common::golden::inputs_dir().join("fifteen-korf8.txt")).unwrap();
-    let in_process = fifteen(&[], &case).0;
-    let work = format!("\"{FIFTEEN}\" --units work --max-memory 3");
-    let drive = |work_dir: &Path, engine: &str| {
-        let dir = work_dir.to_str().unwrap();
-        let args = ["--drive", dir, "--engine", engine, "--engine-from", "0"];
-        let args = [&args[..], &["--jobs", "1", "--max-memory", "3"]].concat();
-        common::run_process(FIFTEEN, &args, case.clone().into_bytes())
-    };
-    let answers = |work_dir: &Path, engine: &str| {
-        let (code, answer, stderr) = drive(work_dir, engine);
-        assert_eq!((code, &answer), (0, &in_process), "{stderr}");
-    };
-    // A whole run, its units logged: where its largest round but the last lies in the
-    // log (in the last, the units before the path may all be done when it stops).
+    let driving = Driving::new();
+    let work = &driving.work;
+    // A whole run, its units logged: where its largest round lies in the log.
     let whole = dir.join("whole");
     let log = dir.join("whole.log");
-    let engine = format!("tee -a \"{}\" | {work}", log.display());
-    answers(&whole, &engine);
-    let units = logged(&log);
-    let last = units.iter().map(|u| u.0).max().unwrap();
-    let largest = (units.iter().map(|u| u.0).filter(|&t| t != last))
-        .max_by_key(|&t| units.iter().filter(|u| u.0 == t).count())
-        .unwrap();
-    let start = units.iter().position(|u| u.0 == largest).unwrap();
-    let size = units.iter().filter(|u| u.0 == largest).count();
+    driving.answers(&whole, &format!("tee -a \"{}\" | {work}", log.display()));
+    let round = Round::largest(&logged(&log));
+    let (largest, size) = (round.threshold, round.size);
     assert!(size >= 8, "round {largest} has {size} units");
     // The same search, the driver killed by its engine in the middle of that round.
     let stopped = dir.join("stopped");
@@ -324,9 +367,9 @@ fn a_driver_stopped_in_a_round_goes_on_without_working_a_finished_unit_again() {
         "while IFS= read -r unit; do echo \"$unit\" >> \"{log}\"; echo \"$unit\" | {work}; \
          if [ $(wc -l < \"{log}\") -ge {k} ]; then kill -9 $PPID; exit 0; fi; done",
         log = first.display(),
-        k = start + size / 2
+        k = round.start + size / 2
     );
-    let (code, answer, _) = drive(&stopped, &kill);
+    let (code, answer, _) = driving.drive(&stopped, &kill);
     assert_ne!(code, 0);
     assert_eq!(answer, "");
     let done = finished(&stopped);
@@ -345,38 +388,43 @@ fn a_driver_stopped_in_a_round_goes_on_without_working_a_finished_unit_again() {
         log = second.display(),
         units = dir.join("units.txt").display()
     );
-    answers(&stopped, &twice);
+    driving.answers(&stopped, &twice);
     let again = logged(&second);
     assert!(!again.is_empty());
     for unit in &again {
         assert!(!done.contains(unit), "unit {unit:?} worked again");
     }
-    let round = std::fs::read(stopped.join(format!("round-{largest}.units"))).unwrap();
-    assert_eq!(round, kept_units);
+    let units = std::fs::read(stopped.join(format!("round-{largest}.units"))).unwrap();
+    assert_eq!(units, kept_units);
     assert!(finished(&whole).is_subset(&finished(&stopped)));
     assert!(under_way(&stopped).is_empty(), "{:?}", under_way(&stopped));
     // Once more: every result is there, nothing goes to the engine.
     let none = dir.join("none.log");
-    answers(&stopped, &format!("tee -a \"{}\"", none.display()));
+    driving.answers(&stopped, &format!("tee -a \"{}\"", none.display()));
     assert!(logged(&none).is_empty());
-    // A driver stopped while gathering a round leaves its results twice: read alike,
-    // gathered again. One that disagrees with the gathered file fails the run.
-    let (threshold, id, line) = kept_results(&stopped).swap_remove(0);
-    let gathered = stopped.join(format!("round-{threshold}.results"));
+    check_results_kept_twice(&driving, &stopped, &none);
+}
+
+/// A driver on `work_dir`, a finished search, stopped while gathering a round leaves its
+/// results twice: read alike, gathered again without a unit sent to the engine (which
+/// logs them to `log`). One that disagrees with the gathered file fails the run, naming it.
+fn check_results_kept_twice(driving: &Driving, work_dir: &Path, log: &Path) {
+    let (threshold, id, line) = kept_results(work_dir).swap_remove(0);
+    let gathered = work_dir.join(format!("round-{threshold}.results"));
     let before = std::fs::read(&gathered).unwrap();
-    let folder = stopped.join(format!("round-{threshold}"));
+    let folder = work_dir.join(format!("round-{threshold}"));
     std::fs::create_dir(&folder).unwrap();
     let twice = folder.join(format!("{id}.result"));
     std::fs::write(&twice, format!("{line}\n")).unwrap();
-    answers(&stopped, &format!("tee -a \"{}\"", none.display()));
-    assert!(logged(&none).is_empty());
-    assert!(under_way(&stopped).is_empty(), "{:?}", under_way(&stopped));
+    driving.answers(work_dir, &format!("tee -a \"{}\"", log.display()));
+    assert!(logged(log).is_empty());
+    assert!(under_way(work_dir).is_empty(), "{:?}", under_way(work_dir));
     assert_eq!(std::fs::read(&gathered).unwrap(), before);
     std::fs::create_dir(&folder).unwrap();
     let nodes = field(&line, "nodes");
     let other = line.replace(&format!("nodes={nodes}"), &format!("nodes={nodes}1"));
     std::fs::write(&twice, format!("{other}\n")).unwrap();
-    let (code, answer, stderr) = drive(&stopped, "cat > /dev/null");
+    let (code, answer, stderr) = driving.drive(work_dir, "cat > /dev/null");
     assert_eq!((code, answer.as_str()), (1, ""), "{stderr}");
     let place = format!("round-{threshold}/{id}.result");
     assert!(stderr.contains(&place), "{stderr}");

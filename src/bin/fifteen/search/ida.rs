@@ -582,36 +582,21 @@ pub(crate) fn solve_sharing<B: LowerBound>(
         let before = search.counter.meter.nodes();
         let shared = last_nodes >= sharing.from_nodes;
         let wanted = sharing.threads * sharing.subtrees;
-        // The cut: as deep as gives `wanted` subtrees while the passes above it, which
-        // one thread makes, cost less than a sixteenth of the last iteration; tried
-        // from one level above the last one's.
-        cut = cut.saturating_sub(1).max(1);
-        loop {
-            let pass = search.counter.meter.nodes();
-            search.counter.frontier.clear();
-            search.counter.cut = if shared { cut } else { u32::MAX };
-            match search.pass(&root, threshold) {
-                Step::Found => return Ok(Outcome::Path(search.path)),
-                // This pass races no one: a limit, or the give-up count.
-                Step::Stopped => {
-                    return match search.counter.stop {
-                        Some(Stop::Limit(hit)) => Err(hit),
-                        _ => Ok(Outcome::GaveUp(threshold)),
-                    }
+        let frontier = match shared {
+            true => Frontier::Cut { wanted, last_nodes },
+            false => Frontier::None,
+        };
+        match pass_to_frontier(&mut search, &root, threshold, &mut cut, frontier) {
+            Step::Found => return Ok(Outcome::Path(search.path)),
+            // This pass races no one: a limit, or the give-up count.
+            Step::Stopped => {
+                return match search.counter.stop {
+                    Some(Stop::Limit(hit)) => Err(hit),
+                    _ => Ok(Outcome::GaveUp(threshold)),
                 }
-                Step::Below => {}
             }
-            let above = search.counter.meter.nodes() - pass;
-            if !shared
-                || search.counter.frontier.len() >= wanted
-                || cut + 1 >= threshold
-                || above * 16 > last_nodes
-            {
-                break;
-            }
-            cut += 1;
+            Step::Below => {}
         }
-        search.counter.cut = u32::MAX;
         if shared && !search.counter.frontier.is_empty() {
             let frontier = std::mem::take(&mut search.counter.frontier);
             let iteration = Iteration {
@@ -637,4 +622,53 @@ pub(crate) fn solve_sharing<B: LowerBound>(
         }
         threshold = threshold_from(puzzle, start, search.least);
     }
+}
+
+/// The subtrees that one thread's pass of an iteration leaves to be shared.
+enum Frontier {
+    /// None: the pass searches the whole iteration.
+    None,
+    /// At least `wanted`, if passes above the cut that cost less than a sixteenth of the
+    /// last iteration, `last_nodes`, can leave them.
+    Cut { wanted: usize, last_nodes: u64 },
+}
+
+/// Makes the pass of `search` under `threshold` that leaves `frontier` in its counter,
+/// and says how it ended. With a cut, it tries from one level above `*cut` (the last
+/// iteration's) and deepens the cut one level a pass until the frontier holds enough
+/// subtrees, the next pass would cost too much, or the cut meets the threshold; `*cut`
+/// is left at the depth used. Time: that of the passes made, the last at most sixteen
+/// times the cost of those before it.
+fn pass_to_frontier<B: LowerBound>(
+    search: &mut Search<'_, B, Watch<'_>>,
+    root: &Root<B::State>,
+    threshold: u32,
+    cut: &mut u32,
+    frontier: Frontier,
+) -> Step {
+    *cut = cut.saturating_sub(1).max(1);
+    let step = loop {
+        let pass = search.counter.meter.nodes();
+        search.counter.frontier.clear();
+        search.counter.cut = match frontier {
+            Frontier::None => u32::MAX,
+            Frontier::Cut { .. } => *cut,
+        };
+        let step = search.pass(root, threshold);
+        let above = search.counter.meter.nodes() - pass;
+        let enough = match frontier {
+            Frontier::None => true,
+            Frontier::Cut { wanted, last_nodes } => {
+                search.counter.frontier.len() >= wanted
+                    || *cut + 1 >= threshold
+                    || above * 16 > last_nodes
+            }
+        };
+        if !matches!(step, Step::Below) || enough {
+            break step;
+        }
+        *cut += 1;
+    };
+    search.counter.cut = u32::MAX;
+    step
 }

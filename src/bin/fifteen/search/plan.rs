@@ -357,10 +357,6 @@ impl Plan {
         budget: &Budget,
         notes: &dyn Notes,
     ) -> Result<Solved, LimitHit> {
-        let first = (1..self.stages.len())
-            .rev()
-            .find(|&i| self.stages[i].built.get().is_some())
-            .unwrap_or(0);
         let mut solved = Solved {
             moves: None,
             bounds: String::new(),
@@ -369,37 +365,14 @@ impl Plan {
         };
         let mut names = Vec::new();
         let mut floor = 0;
-        // The first later stage whose tables would pass the memory limit, and why: the
-        // stage before it searches again where it would give up, after saying so.
-        let refused = (first + 1..self.stages.len()).find_map(|i| {
-            let stage = &self.stages[i];
-            if stage.built.get().is_some() {
-                return None;
+        for pass in self.passes(budget) {
+            if let Some(left_out) = pass.left_out {
+                left_out.tell(&self.stages[left_out.stage], notes);
             }
-            match budget.check_tables(self.peak_bytes(stage)) {
-                Err(LimitHit::Tables { mib, need_mib }) => Some((i, (mib, need_mib))),
-                _ => None,
-            }
-        });
-        let last = refused.as_ref().map_or(self.stages.len(), |&(i, _)| i) - 1;
-        let passes = (first..=last)
-            .map(|i| (i, self.stages[i].give_up, None))
-            .chain(refused.map(|refused| (last, u64::MAX, Some(refused))));
-        for (i, give_up, refused) in passes {
-            if let Some((left_out, (mib, need_mib))) = refused {
-                tell_left_out(&self.stages[left_out], mib, need_mib, notes);
-            }
-            let stage = &self.stages[i];
+            let stage = &self.stages[pass.stage];
             let bound = self.bound_of(stage, budget, notes, &mut solved.table)?;
-            // The deeper move pruner only when its build fits beside the tables.
-            let deeper = self.peak_bytes(stage) + DEEPER_BUILD_BYTES;
-            let sharing = match budget.check_tables(deeper) {
-                Ok(()) => self.sharing,
-                Err(_) => ida::Sharing {
-                    deeper_from: u64::MAX,
-                    ..self.sharing
-                },
-            };
+            let give_up = pass.give_up;
+            let sharing = self.sharing_for(stage, budget);
             let search = StageSearch {
                 puzzle: &self.puzzle,
                 start,
@@ -431,6 +404,61 @@ impl Plan {
         }
         // The last stage never gives up.
         Ok(solved)
+    }
+
+    /// The searches that solving makes, in order: from the last stage already built
+    /// (else the first) to the last, each giving up as its stage says; but when a later
+    /// stage's tables would pass `budget`'s memory limit at the peak of their build, it
+    /// and those after it are left out, and the stage before it is searched again,
+    /// never giving up. O(stages).
+    fn passes(&self, budget: &Budget) -> Vec<Pass> {
+        let first = (1..self.stages.len())
+            .rev()
+            .find(|&i| self.stages[i].built.get().is_some())
+            .unwrap_or(0);
+        let left_out = (first + 1..self.stages.len()).find_map(|i| {
+            let stage = &self.stages[i];
+            if stage.built.get().is_some() {
+                return None;
+            }
+            match budget.check_tables(self.peak_bytes(stage)) {
+                Err(LimitHit::Tables { mib, need_mib }) => Some(LeftOut {
+                    stage: i,
+                    mib,
+                    need_mib,
+                }),
+                _ => None,
+            }
+        });
+        let last = left_out.as_ref().map_or(self.stages.len(), |l| l.stage) - 1;
+        let mut passes: Vec<Pass> = (first..=last)
+            .map(|i| Pass {
+                stage: i,
+                give_up: self.stages[i].give_up,
+                left_out: None,
+            })
+            .collect();
+        if let Some(left_out) = left_out {
+            passes.push(Pass {
+                stage: last,
+                give_up: u64::MAX,
+                left_out: Some(left_out),
+            });
+        }
+        passes
+    }
+
+    /// The plan's sharing of a search of `stage`, without the deeper move pruner when its
+    /// build would not fit beside the stage's tables under `budget`'s memory limit.
+    fn sharing_for(&self, stage: &Stage, budget: &Budget) -> ida::Sharing {
+        let deeper = self.peak_bytes(stage) + DEEPER_BUILD_BYTES;
+        match budget.check_tables(deeper) {
+            Ok(()) => self.sharing,
+            Err(_) => ida::Sharing {
+                deeper_from: u64::MAX,
+                ..self.sharing
+            },
+        }
     }
 
     /// A short path for `any`, not always the least: weighted IDA* ([`Weighted`]) over
@@ -686,18 +714,37 @@ impl Plan {
     }
 }
 
-/// Says once through `notes` that the search goes on without the tables of `stage`, which
-/// would take `need_mib` MiB at the peak of their build, over the limit of `mib`.
-fn tell_left_out(stage: &Stage, mib: usize, need_mib: usize, notes: &dyn Notes) {
-    if !stage.left_out.swap(true, Ordering::Relaxed) {
-        let name = match &stage.kind {
-            Kind::Pdb(groups) => sizes_text(groups),
-            kind => kind.unit_name(),
-        };
-        notes.note(&format!(
-            "note: the {name} tables would take {need_mib} MiB to build (--max-memory \
-             {mib}): the search goes on with smaller tables, more slowly"
-        ));
+/// One search in solving by a plan: of its stage number `stage`, given up after
+/// `give_up` nodes, after saying that the stage `left_out` is left out, if one is.
+struct Pass {
+    stage: usize,
+    give_up: u64,
+    left_out: Option<LeftOut>,
+}
+
+/// A stage left out of solving: stage number `stage`, whose tables would take `need_mib`
+/// MiB at the peak of their build, over the limit of `mib`.
+struct LeftOut {
+    stage: usize,
+    mib: usize,
+    need_mib: usize,
+}
+
+impl LeftOut {
+    /// Says once through `notes` that the search goes on without the tables of `stage`,
+    /// the stage left out.
+    fn tell(&self, stage: &Stage, notes: &dyn Notes) {
+        if !stage.left_out.swap(true, Ordering::Relaxed) {
+            let name = match &stage.kind {
+                Kind::Pdb(groups) => sizes_text(groups),
+                kind => kind.unit_name(),
+            };
+            let (need_mib, mib) = (self.need_mib, self.mib);
+            notes.note(&format!(
+                "note: the {name} tables would take {need_mib} MiB to build (--max-memory \
+                 {mib}): the search goes on with smaller tables, more slowly"
+            ));
+        }
     }
 }
 
