@@ -1,3 +1,6 @@
+//! `any`'s fast paths on boards of every size and goal: replayed to the goal, near the least
+//! where tables fit, never longer than a fixed sample's, and where it sticks when it cannot.
+
 use super::*;
 
 #[test]

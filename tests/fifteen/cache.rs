@@ -1,3 +1,6 @@
+//! Tables and machines cached in files (`--cache`): read back equal to those built, damaged
+//! files rebuilt, the same answers.
+
 use super::*;
 
 /// The table of `group` from the cache in `dir`, appended after three bytes that must stay as

@@ -1,3 +1,6 @@
+//! Flags, errors and limits, in process and through the real program: the node, memory and
+//! time limits, bad input and usage, the help and the README's options.
+
 use super::*;
 use fifteen::cli::help;
 

@@ -1,3 +1,6 @@
+//! Every board of 2×3 and 3×3 (or a sample in the first tier) by every search, against an
+//! independent breadth-first table; `dfs` within its bound.
+
 use super::*;
 
 /// The bounds and searches [`cross_check`] sets against the table of one shape and goal:

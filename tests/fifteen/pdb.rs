@@ -1,3 +1,6 @@
+//! The pattern databases against an independent 0-1 breadth-first search, entry by entry;
+//! built alike on any number of threads and in either layout; admissible; reflected.
+
 use super::*;
 
 /// The cells next to `at`.

@@ -1,3 +1,6 @@
+//! Searches shared by threads and `--jobs`: the one-thread paths, limits that stop them,
+//! answers in input order.
+
 use super::*;
 
 #[test]

@@ -5,7 +5,7 @@
 
 use super::board::{path_text, Move, Shape};
 use super::error::Error;
-use super::form::{Input, Lines, Output};
+use super::formats::{Input, Lines, Output};
 use super::goal::{is_reachable, standard};
 use super::parse::Cases;
 use super::search::bound::{LowerBound, Manhattan};

@@ -3,7 +3,7 @@
 //! ALDS1_13_C, SPOJ AL_10_06, UVa 10181 and Luogu P1379, and Korf's 100 boards.
 //!
 //! Input: cases until the end of input, each a line `n` (n×n) or `rows cols`, then the tiles
-//! row-major, `0` the blank; or a judge's form (`form`). Output per case: the number of moves
+//! row-major, `0` the blank; or a judge's form (`formats`). Output per case: the number of moves
 //! (`-1`: unreachable), then the blank's moves `U D L R`, the first optimal path in the order
 //! `D < L < R < U`. Exit codes: 0 done, 1 bad input, 2 bad usage, 3 a search limit or over
 //! 256 cells. IDA*: O(b^d) nodes for d moves, b < 3; memory O(d) beside its tables.
@@ -25,7 +25,7 @@ pub mod board;
 
 pub mod error;
 
-pub mod form;
+pub mod formats;
 
 pub mod goal;
 

@@ -2,7 +2,7 @@
 
 use super::board::Shape;
 use super::error::{Error, InputError, Place};
-use super::form::Input;
+use super::formats::Input;
 use std::convert::TryFrom;
 
 /// A run of non-whitespace bytes and where it starts.

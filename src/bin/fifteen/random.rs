@@ -6,7 +6,7 @@
 
 use super::board::{Board, Move, Shape};
 use super::error::{Error, LimitHit};
-use super::form::Input;
+use super::formats::Input;
 use super::goal::is_reachable;
 use super::search::{Budget, Meter};
 use std::io::Write;

@@ -7,7 +7,7 @@
 //! last); `FAIL` 3 (INPUT or ANSWER unreadable or wrong, a limit reached while solving, or a
 //! contestant's path shorter than the jury's). The jury's answers are replayed like the
 //! contestant's, and their lengths are the least; without ANSWER the checker solves each
-//! board that a contestant's path takes to the goal. Uses this room's answers, verdicts
+//! board that a contestant's path takes to the goal. Uses this folder's answers, verdicts
 //! and least.
 
 use super::super::board::moves_text;

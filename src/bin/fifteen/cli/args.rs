@@ -5,7 +5,7 @@
 use super::super::board::{Lettering, Shape};
 use super::super::check::testlib::Files;
 use super::super::error::UsageError;
-use super::super::form::{Input, Output};
+use super::super::formats::{Input, Output};
 use super::super::notation::{Metric, Notation};
 use super::super::random::Draws;
 use super::super::solve::{Algorithm, Settings, Stored};

@@ -5,7 +5,7 @@
 
 use super::super::board::{Lettering, Shape};
 use super::super::error::UsageError;
-use super::super::form::{Input, Lines};
+use super::super::formats::{Input, Lines};
 use super::super::goal::Goal;
 use super::super::notation::{Metric, Notation};
 use super::super::parse::goal_tiles;

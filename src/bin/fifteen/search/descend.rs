@@ -105,7 +105,7 @@ impl<'a, B: LowerBound, C: Counter> Search<'a, B, C> {
         }
     }
 
-    /// Makes room in the path for a pass within `threshold`. O(threshold).
+    /// Reserves the path's capacity for a pass within `threshold`. O(threshold).
     pub(crate) fn reach(&mut self, threshold: u32) {
         self.path.resize(threshold as usize, Move::Down);
     }

@@ -163,7 +163,7 @@ pub(crate) struct Sharing {
     pub deep_from: u64,
     /// The nodes after which they use its deeper machine: [`DEEPER_FROM`], or
     /// `u64::MAX` for never (a weighted search, whose path the machine could change, or
-    /// a memory limit that leaves no room for its build).
+    /// a memory limit too small for its build).
     pub deeper_from: u64,
 }
 

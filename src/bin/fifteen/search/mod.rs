@@ -115,7 +115,7 @@ pub(crate) struct Shared {
     /// The directory of cached pattern databases and move pruners (`--cache`), if any.
     pub cache: Option<std::path::PathBuf>,
     /// The bound of the multi-tile search, made (or read from `cache`) on first use.
-    pub multi: Made<multi::Bound>,
+    pub multi: Made<multi_tile::Bound>,
 }
 
 #[cfg(not(feature = "judge"))]
@@ -146,9 +146,10 @@ pub mod bound;
 
 pub mod regions;
 
-/// Packed boards, for the searches that store them.
+/// Boards packed into keys, the maps from them to their levels (for the searches that store
+/// boards and the walking distance's build), and the hasher of those keys.
 #[cfg(not(feature = "judge"))]
-pub mod state;
+pub mod board_maps;
 
 /// The walking distance.
 #[cfg(not(feature = "judge"))]
@@ -160,7 +161,7 @@ pub mod weighted;
 
 /// Tables and machines cached in files (`--cache`), checked when read.
 #[cfg(not(feature = "judge"))]
-pub mod kept;
+pub mod cache_file;
 
 /// Pattern databases of one byte an entry: `placement` (ranks), `build` (breadth-first, on
 /// any number of threads), `cache` (files), the additive look-up with shared tables and
@@ -181,7 +182,7 @@ pub mod ida;
 /// The optimal search in the multi-tile metric (`--metric mtm`) and its bound, the painted
 /// table (`painted`).
 #[cfg(not(feature = "judge"))]
-pub mod multi;
+pub mod multi_tile;
 
 /// The policy: the bounds and tables tried per shape and goal, their give-up budgets, and
 /// `any`'s weighted search.
@@ -190,4 +191,4 @@ pub mod plan;
 
 /// The searches that store boards in level maps: `astar`, `bfs`, `dfs`.
 #[cfg(not(feature = "judge"))]
-pub mod stored;
+pub mod stored_searches;

@@ -160,7 +160,7 @@ struct Stage {
     left_out: AtomicBool,
 }
 
-/// A line a stage tells once, and to whom.
+/// A line a stage says once, and to whom.
 #[derive(Clone, Copy)]
 enum Advice {
     /// To a person at a terminal only ([`Notes::advise`]).
@@ -603,7 +603,7 @@ impl Plan {
     }
 
     /// The bound of `stage`, built on first use once its tables' peak memory is found
-    /// within `budget`'s limit (the time added to `table`); its advice, told once.
+    /// within `budget`'s limit (the time added to `table`); its advice, given once.
     fn bound_of<'p>(
         &'p self,
         stage: &'p Stage,

@@ -2,8 +2,8 @@
 //! R. E. Korf, "Pruning duplicate nodes in depth-first search", AAAI 1993), built so that
 //! the canonical path is never pruned.
 
-use super::kept::Kept;
-use super::state::MixHasher;
+use super::board_maps::MixHasher;
+use super::cache_file::CacheFile;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::path::Path;
@@ -11,12 +11,12 @@ use std::path::Path;
 /// The state after a move that the machine forbids.
 const DEAD: u32 = u32::MAX;
 
-/// The first bytes of the trailer of a machine's file in `--cache` ([`Kept`]), before its
+/// The first bytes of the trailer of a machine's file in `--cache` ([`CacheFile`]), before its
 /// depth: the format's version is its last digit, to be raised whenever the files or the
 /// meaning of the machines change, so that old files are made anew.
 const MAGIC: &[u8] = b"\nsliding-puzzles move pruner 1\n";
 
-/// The machines deeper than this are kept in `--cache` ([`MovePruner::for_cells`]): the
+/// The machines deeper than this are cached in `--cache` ([`MovePruner::for_cells`]): the
 /// shallower take milliseconds to make.
 const KEPT_DEEPER_THAN: usize = 10;
 
@@ -354,7 +354,7 @@ impl MovePruner {
     /// machines prune more nodes and cost more to make: the depths were chosen by the
     /// nodes and times recorded in `benches/README.md`. With a folder `kept_in`, a
     /// machine deeper than [`KEPT_DEEPER_THAN`] is read from its file there, or made and
-    /// written there ([`Kept`]; one that cannot be written is used all the same, the
+    /// written there ([`CacheFile`]; one that cannot be written is used all the same, the
     /// tables' warning naming the folder): a read of 16 bytes a state, not the build.
     pub(crate) fn for_cells(cells: usize, deeper: bool, kept_in: Option<&Path>) -> Self {
         let depth = MovePruner::depth_for(cells, deeper);
@@ -363,9 +363,9 @@ impl MovePruner {
         };
         let mut trailer = MAGIC.to_vec();
         trailer.push(depth as u8);
-        let kept = Kept::new(dir, "moves", "fsm", trailer);
+        let file = CacheFile::new(dir, "moves", "fsm", trailer);
         let mut bytes = Vec::new();
-        if let Some(machine) = kept
+        if let Some(machine) = file
             .read_into(None, &mut bytes)
             .then(|| MovePruner::of_bytes(&bytes))
             .flatten()
@@ -373,7 +373,7 @@ impl MovePruner {
             return machine;
         }
         let machine = MovePruner::new(depth);
-        let _ = kept.write(&mut machine.to_bytes());
+        let _ = file.write(&mut machine.to_bytes());
         machine
     }
 

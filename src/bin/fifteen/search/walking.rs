@@ -1,8 +1,8 @@
 //! The walking distance (Takahashi): an admissible [`LowerBound`] from breadth-first tables
 //! of how the tiles' rows, and columns, can change, for boards of up to 16 cells.
 
+use super::board_maps::HashLevels;
 use super::bound::LowerBound;
-use super::state::HashLevels;
 use super::{Board, Puzzle};
 
 /// Marks a move that [`Walks::next`] cannot make.

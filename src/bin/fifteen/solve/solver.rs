@@ -8,13 +8,13 @@ use super::super::error::{Error, LimitHit};
 use super::super::goal::is_reachable;
 use super::super::notation::Metric;
 use super::super::parse::Case;
+use super::super::search::board_maps::{bits_per_cell, BTreeLevels, HashLevels, StateKey};
 use super::super::search::bound::{LowerBound, Manhattan};
 use super::super::search::ida::{self, Paths};
-use super::super::search::multi;
+use super::super::search::multi_tile;
 use super::super::search::pdb::MAX_CELLS;
 use super::super::search::plan::{BoundJob, Plan, Solved};
-use super::super::search::state::{bits_per_cell, BTreeLevels, HashLevels, StateKey};
-use super::super::search::{stored, Budget, Limits, Notes, Puzzle};
+use super::super::search::{stored_searches, Budget, Limits, Notes, Puzzle};
 use super::super::show;
 use super::answer::{Answer, Path, Stats};
 use super::{Algorithm, EveryPath, MapKind, Settings, Stored};
@@ -441,14 +441,14 @@ fn solve_multi(
 ) -> Result<Found, LimitHit> {
     let (start, budget) = (search.start, search.budget);
     let started = Instant::now();
-    let bound = multi::bound_of(puzzle, budget, settings.jobs, search.notes)?;
+    let bound = multi_tile::bound_of(puzzle, budget, settings.jobs, search.notes)?;
     stats.table = started.elapsed();
     stats.bound = bound.name();
-    let moves = multi::solve(puzzle, bound, start, budget)?;
+    let moves = multi_tile::solve(puzzle, bound, start, budget)?;
     let paths = match (settings.paths, &moves) {
         (Some(wanted), Some(path)) => {
             let length = Metric::Multi.length(path_text(path).as_bytes()) as u32;
-            Some(multi::every_path(
+            Some(multi_tile::every_path(
                 puzzle, bound, start, length, budget, wanted,
             )?)
         }
@@ -473,20 +473,28 @@ fn solve_stored<K: StateKey>(
             stats.bound = bound.name();
             stats.table = built.elapsed();
             match map {
-                MapKind::Hash => {
-                    stored::astar::<K, _>(puzzle, &bound, start, HashLevels::default(), budget)
-                }
-                MapKind::BTree => {
-                    stored::astar::<K, _>(puzzle, &bound, start, BTreeLevels::new(), budget)
-                }
+                MapKind::Hash => stored_searches::astar::<K, _>(
+                    puzzle,
+                    &bound,
+                    start,
+                    HashLevels::default(),
+                    budget,
+                ),
+                MapKind::BTree => stored_searches::astar::<K, _>(
+                    puzzle,
+                    &bound,
+                    start,
+                    BTreeLevels::new(),
+                    budget,
+                ),
             }
         }
         (Stored::Bfs, MapKind::Hash) => {
-            stored::bfs::<K, _>(puzzle, start, HashLevels::default(), budget)
+            stored_searches::bfs::<K, _>(puzzle, start, HashLevels::default(), budget)
         }
         (Stored::Bfs, MapKind::BTree) => {
-            stored::bfs::<K, _>(puzzle, start, BTreeLevels::new(), budget)
+            stored_searches::bfs::<K, _>(puzzle, start, BTreeLevels::new(), budget)
         }
-        (Stored::Dfs(max_moves), _) => stored::dfs::<K>(puzzle, start, max_moves, budget),
+        (Stored::Dfs(max_moves), _) => stored_searches::dfs::<K>(puzzle, start, max_moves, budget),
     }
 }

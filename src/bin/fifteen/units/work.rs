@@ -67,7 +67,7 @@ fn work_one(
         found,
     };
     let searched = plan.with_bound(&round.bound, &budget, run.notes, job);
-    // A limit hit in the unit is the run's, told with the run's nodes.
+    // A limit hit in the unit is the run's, reported with the run's nodes.
     let limits = &run.settings().limits;
     let searched = searched.map(|searched| {
         let hit = |hit| run.progress.passed(limits).unwrap_or(hit);

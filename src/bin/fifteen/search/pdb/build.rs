@@ -113,7 +113,7 @@ cell_set!(u32, AtomicU64, u64);
 /// skip the empty blocks, and a walk keeps its placement from one block of a chunk to
 /// the next (the instruction counts of each step are in `benches/README.md`).
 ///
-/// Built on `work.threads` threads, each level told to `work.on_level`; `None` when
+/// Built on `work.threads` threads, each level reported to `work.on_level`; `None` when
 /// `work.stop` stops the build.
 ///
 /// # Constraints

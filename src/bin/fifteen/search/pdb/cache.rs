@@ -1,6 +1,6 @@
-//! Tables kept in files between runs (`--cache`).
+//! Tables cached in files between runs (`--cache`).
 
-use super::super::kept::Kept;
+use super::super::cache_file::CacheFile;
 use super::layout::Layout;
 use super::placement::table_len;
 use super::{Puzzle, TableWork, MAX_CELLS, MAX_GROUP};
@@ -15,19 +15,19 @@ const LARGE_TABLE: usize = 1 << 24;
 /// meaning of the tables change, so that old files are rebuilt.
 const MAGIC: &[u8] = b"\nsliding-puzzles pattern database 2\n";
 
-/// The room a file needs beyond its table: its trailer and checksum, at most.
-pub(crate) const TRAILER_ROOM: usize = 128;
-const _: () = assert!(MAGIC.len() + 3 + MAX_CELLS + MAX_GROUP + 8 <= TRAILER_ROOM);
+/// The bytes a file holds beyond its table: its trailer and checksum, at most.
+pub(crate) const TRAILER_BYTES: usize = 128;
+const _: () = assert!(MAGIC.len() + 3 + MAX_CELLS + MAX_GROUP + 8 <= TRAILER_BYTES);
 
 /// The table of `cells` for `puzzle`'s goal, blank at `blank` (see
 /// [`super::build::build_table`]), read from its file in `dir`, or built and written
-/// there ([`Kept`]: the trailer names the format, shape, goal and group; the file is
+/// there ([`CacheFile`]: the trailer names the format, shape, goal and group; the file is
 /// named by the shape and its hash). A table that cannot be written is used all the
 /// same, with a warning on stderr, where the build of a large table is announced too.
 /// Time: one read of the file, else [`super::build::build_table`] and one write.
 ///
-/// The table is appended to `into`; a file is read straight into its room, with no
-/// copy, when `into` has room for the table and [`TRAILER_ROOM`] bytes more. `None` when
+/// The table is appended to `into`; a file is read straight into place, with no
+/// copy, when `into` has the capacity for the table and [`TRAILER_BYTES`] bytes more. `None` when
 /// `work.stop` stopped the build.
 pub(crate) fn append_cached(
     dir: &Path,
@@ -43,23 +43,23 @@ pub(crate) fn append_cached(
     trailer.extend(&puzzle.goal);
     trailer.extend(cells);
     let prefix = format!("{}x{}", shape.rows, shape.cols);
-    let kept = Kept::new(dir, &prefix, "pdb", trailer);
+    let file = CacheFile::new(dir, &prefix, "pdb", trailer);
     let len = table_len(shape.cells(), cells.len());
-    if kept.read_into(Some(len), into) {
+    if file.read_into(Some(len), into) {
         return Some(());
     }
     if len >= LARGE_TABLE {
         work.notes.note(&format!(
             "note: building {} ({} MiB) once; later runs read it",
-            kept.path.display(),
+            file.path.display(),
             len >> 20
         ));
     }
     let mut bytes = work.build(puzzle, cells, blank, Layout::Rank)?;
-    if let Err(error) = kept.write(&mut bytes) {
+    if let Err(error) = file.write(&mut bytes) {
         work.notes.note(&format!(
             "warning: cannot write {}: {error}",
-            kept.path.display()
+            file.path.display()
         ));
     }
     into.extend_from_slice(&bytes);

@@ -79,7 +79,7 @@ pub(crate) struct TableWork<'a> {
     pub threads: usize,
     /// Called as each level of a build starts, with its depth.
     pub on_level: &'a (dyn Fn(u8) + Sync),
-    /// Where a large build or a file that cannot be written is told.
+    /// Where a large build or a file that cannot be written is reported.
     pub notes: &'a dyn Notes,
     /// Whether to stop building now (the run's time limit has passed): asked at each
     /// level and every few million entries; the build then gives no table.

@@ -73,7 +73,7 @@ impl<const REFLECT: bool> LowerBound for Fixed<'_, REFLECT> {
     }
 }
 
-/// The layout and reflection told at run time, a look-up at a time (tests, benches;
+/// The layout and reflection chosen at run time, a look-up at a time (tests, benches;
 /// the plan searches over [`Fixed`]).
 impl LowerBound for Additive {
     type State = PdbState;

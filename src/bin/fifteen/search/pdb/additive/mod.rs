@@ -4,7 +4,7 @@
 //! time); the board's symmetries and reflection are `regions`'.
 
 use super::build::{build_bytes, builds_spread};
-use super::cache::{append_cached, TRAILER_ROOM};
+use super::cache::{append_cached, TRAILER_BYTES};
 use super::placement::{spread_into, spread_weights, table_len, weights, SLOTS};
 use super::{Masks, Puzzle, TableWork, MAX_CELLS, MAX_GROUP, MAX_GROUPS, NO_GROUP};
 use std::path::Path;
@@ -152,8 +152,8 @@ impl Additive {
         Some(additive)
     }
 
-    /// An [`Additive`] for `groups` in `layout` with no group yet, its tables' room
-    /// reserved: every table, and a file's trailer while it is read, so that there are
+    /// An [`Additive`] for `groups` in `layout` with no group yet, the capacity for its
+    /// tables reserved: every table, and a file's trailer while it is read, so that there are
     /// never two copies of the tables at once.
     ///
     /// # Panics
@@ -171,7 +171,7 @@ impl Additive {
             layout,
             name: format!("pdb {}", sizes.join("-")),
             groups: Vec::new(),
-            data: Vec::with_capacity(all_bytes + TRAILER_ROOM),
+            data: Vec::with_capacity(all_bytes + TRAILER_BYTES),
             masks: Masks::new(puzzle),
             group_of: [NO_GROUP; 2 * MAX_CELLS],
             steps: Box::new([[0; MAX_CELLS]; 2 * MAX_CELLS]),
@@ -243,14 +243,14 @@ impl Additive {
                 .map(|t| into.extend(t)),
         };
         if self.layout == Layout::Rank {
-            // A file is read straight into the tables' room.
+            // A file is read straight into the tables' reserved capacity.
             by_rank(&mut self.data)?;
         } else if cache.is_none() && builds_spread(n, k) {
             self.data
                 .extend(work.build(puzzle, cells, blank, self.layout)?);
         } else {
-            // Files hold tables by rank; the tables' room takes the table laid out
-            // spread.
+            // Files hold tables by rank; the tables' reserved capacity takes the table
+            // laid out spread.
             let mut table = Vec::new();
             by_rank(&mut table)?;
             spread_into(&table, n, k, &mut self.data, work.threads);

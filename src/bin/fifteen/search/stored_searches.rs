@@ -3,8 +3,8 @@
 
 use super::super::board::Move;
 use super::super::error::LimitHit;
+use super::board_maps::{bits_per_cell, LevelMap, StateKey};
 use super::bound::Manhattan;
-use super::state::{bits_per_cell, LevelMap, StateKey};
 use super::{Budget, Meter, Puzzle, NONE};
 use std::collections::{HashSet, VecDeque};
 
@@ -74,9 +74,9 @@ fn rebuild<K: StateKey, M: LevelMap<K>>(
 const MEMORY_EVERY: u64 = 4096;
 
 /// Counts a node, and fails when a limit is reached or when the map and the queue
-/// (`queued` configurations of room) could outgrow the memory limit before the next
+/// (capacity for `queued` configurations) could outgrow the memory limit before the next
 /// look, [`MEMORY_EVERY`] nodes on: the map as it grows by 4 configurations a node at
-/// most ([`LevelMap::peak_bytes`]), the queue twice its room (a vector that doubles).
+/// most ([`LevelMap::peak_bytes`]), the queue twice its capacity (a vector that doubles).
 fn count_and_guard<K: StateKey, M: LevelMap<K>>(
     budget: &Budget,
     meter: &mut Meter,

@@ -1,4 +1,6 @@
-//! Compact states and level maps for `astar`, `bfs` and `dfs`.
+//! Boards packed into keys, and the maps from them to their levels, for `astar`, `bfs` and
+//! `dfs` (and the walking distance's build); the hasher of the keys (also the move
+//! pruner's).
 
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasherDefault, Hash, Hasher};

@@ -21,7 +21,7 @@
 //! (16!/(1!·2!·4!·5!·4!)); 3×4: 13,305,600; 3×3: 362,880.
 
 use super::super::super::board::Move;
-use super::super::kept::Kept;
+use super::super::cache_file::CacheFile;
 use super::super::pdb::{on_threads, TableWork};
 use super::super::{Puzzle, NONE};
 use std::collections::HashMap;
@@ -35,7 +35,7 @@ pub(crate) const EXACT_CELLS: usize = 9;
 /// the tables change.
 const MAGIC: &[u8] = b"\nsliding-puzzles painted table 1\n";
 
-/// The paintings from which a build that writes a file is told on stderr: it takes
+/// The paintings from which a build that writes a file is reported on stderr: it takes
 /// seconds (the 4×4's 151 M).
 const LARGE_TABLE: usize = 1 << 24;
 
@@ -317,7 +317,7 @@ impl Painted {
     /// The table of `puzzle`'s goal under `paint`, read from its file in the puzzle's
     /// cache (`--cache`), or built as `work` says ([`Painted::build`]) and written there;
     /// with no cache, built. A table that cannot be written is used all the same, with a
-    /// warning in `work.notes`, where the build of a large table for a file is told too.
+    /// warning in `work.notes`, where the build of a large table for a file is reported too.
     pub(crate) fn kept_or_built(
         puzzle: &Puzzle,
         paint: &Paint,
@@ -332,24 +332,24 @@ impl Painted {
         trailer.extend([shape.rows as u8, shape.cols as u8]);
         trailer.extend(&paint.color);
         let prefix = format!("{}x{}", shape.rows, shape.cols);
-        let kept = Kept::new(dir, &prefix, "mtm", trailer);
+        let file = CacheFile::new(dir, &prefix, "mtm", trailer);
         let len = Painted::len(paint);
-        let mut bytes = Vec::with_capacity(len + super::super::pdb::cache::TRAILER_ROOM);
-        if kept.read_into(Some(len), &mut bytes) {
+        let mut bytes = Vec::with_capacity(len + super::super::pdb::cache::TRAILER_BYTES);
+        if file.read_into(Some(len), &mut bytes) {
             return Some(Painted::with_depth(paint, bytes));
         }
         if len >= LARGE_TABLE {
-            let path = kept.path.display();
+            let path = file.path.display();
             notes.note(&format!(
                 "note: building {path} ({} MiB) once; later runs read it",
                 len >> 20
             ));
         }
         let mut painted = Painted::build(puzzle, paint, work)?;
-        if let Err(error) = kept.write(&mut painted.depth) {
+        if let Err(error) = file.write(&mut painted.depth) {
             notes.note(&format!(
                 "warning: cannot write {}: {error}",
-                kept.path.display()
+                file.path.display()
             ));
         }
         Some(painted)

@@ -5,8 +5,8 @@
 //! Korf's 100 by slidy's lengths, and the table kept in a file.
 
 use super::fifteen::notation::{multi_tile_length, Metric};
-use super::fifteen::search::multi::painted::{Paint, Painted};
-use super::fifteen::search::multi::{self, Bound};
+use super::fifteen::search::multi_tile::painted::{Paint, Painted};
+use super::fifteen::search::multi_tile::{self, Bound};
 use super::fifteen::solve::EveryPath;
 use super::*;
 
@@ -176,7 +176,7 @@ fn assert_painted_table_is_exact_and_bounds_the_search(shape: Shape, every: usiz
                 continue;
             }
             let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
-            let path = multi::solve(&puzzle, &bound, &bytes, &budget)
+            let path = multi_tile::solve(&puzzle, &bound, &bytes, &budget)
                 .unwrap()
                 .unwrap();
             let letters: String = path.iter().map(|m| m.letter()).collect();

@@ -1,4 +1,4 @@
-//! Files kept between runs (`--cache DIR`): the pattern databases and the move pruner's
+//! The files of the cache (`--cache DIR`), kept between runs: the pattern databases and the move pruner's
 //! machines. A file holds its bytes, then a trailer naming what they are (a format with
 //! its version, and what they were made for), then a checksum of both; it is named by a
 //! hash of the trailer, and read back only when it matches to its last byte. A new file
@@ -23,30 +23,30 @@ pub(crate) fn checksum(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The largest file [`Kept::read_into`] reads when no length is expected.
+/// The largest file [`CacheFile::read_into`] reads when no length is expected.
 const MOST_UNSIZED: u64 = 16 << 20;
 
 /// Files written by this process so far, to name each temporary apart.
 static WRITTEN: AtomicUsize = AtomicUsize::new(0);
 
-/// A file kept in a folder: where it is and the trailer that says what it holds.
-pub(crate) struct Kept {
+/// A file of the cache: where it is and the trailer that says what it holds.
+pub(crate) struct CacheFile {
     pub path: PathBuf,
     trailer: Vec<u8>,
 }
 
-impl Kept {
+impl CacheFile {
     /// The file in `dir` for `trailer`, named `PREFIX-HASH.EXTENSION` by the hash of the
     /// trailer. O(trailer).
     pub(crate) fn new(dir: &Path, prefix: &str, extension: &str, trailer: Vec<u8>) -> Self {
         let path = dir.join(format!("{prefix}-{:016x}.{extension}", checksum(&trailer)));
-        Kept { path, trailer }
+        CacheFile { path, trailer }
     }
 
     /// Appends the file's bytes to `into` when it holds `len` bytes (any number up to
     /// [`MOST_UNSIZED`] when `None`) under this trailer and its checksum, and says whether
     /// it did; else `into` is left as it was. A file of another size is not read at all. The
-    /// bytes are read straight into their room, with no copy, when `into` has room for
+    /// bytes are read straight into place, with no copy, when `into` has the capacity for
     /// them, the trailer and the checksum. Time: one read of the file.
     pub(crate) fn read_into(&self, len: Option<usize>, into: &mut Vec<u8>) -> bool {
         let room = self.trailer.len() + 8;

@@ -238,7 +238,7 @@ impl<'a, C: Counter> Pass<'a, C> {
         let bound = self.bound;
         // The most a child's bound may be; none at the threshold (a painting at the
         // goal's that is not the goal), whose children all pass it.
-        let Some(room) = threshold.checked_sub(moves + 1) else {
+        let Some(most) = threshold.checked_sub(moves + 1) else {
             self.least = self.least.min(moves + 1);
             return Step::Below;
         };
@@ -263,7 +263,7 @@ impl<'a, C: Counter> Pass<'a, C> {
                 if !self.counter.tick() && self.counter.stops() {
                     return Step::Stopped;
                 }
-                let h = match bound.within(&self.looks, room) {
+                let h = match bound.within(&self.looks, most) {
                     Ok(h) => h,
                     Err(h) => {
                         self.least = self.least.min(moves + 1 + h);
