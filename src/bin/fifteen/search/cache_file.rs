@@ -1,9 +1,9 @@
-//! The files of the cache (`--cache DIR`), kept between runs: the pattern databases and the move pruner's
-//! machines. A file holds its bytes, then a trailer naming what they are (a format with
-//! its version, and what they were made for), then a checksum of both; it is named by a
-//! hash of the trailer, and read back only when it matches to its last byte. A new file
-//! is written under a temporary name and renamed into place, so that an interrupted or
-//! concurrent run never leaves half a file under the name.
+//! The files of the cache (`--cache DIR`), kept between runs: the pattern databases and the
+//! move pruner's machines. A file holds its bytes, then a trailer naming what they are (a
+//! format with its version, and what they were made for), then a checksum of both; it is named
+//! by a hash of the trailer, and read back only when it matches to its last byte. A new file is
+//! written under a temporary name and renamed into place, so that an interrupted or concurrent
+//! run never leaves half a file under the name.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};

@@ -540,13 +540,13 @@ pub(crate) fn solve<B: LowerBound>(
     solve_sharing(puzzle, bound, start, budget, give_up, 0, sharing)
 }
 
-/// [`solve`], its first threshold at least `floor` (a proven lower bound on the moves,
-/// as an earlier search's [`Outcome::GaveUp`] gives; 0 for none), the move pruner
-/// used from `sharing.deep_from` nodes and its deeper one from `sharing.deeper_from`
-/// (either keeps the canonical path), an iteration that follows one of at least
-/// `sharing.from_nodes` nodes shared by `sharing.threads` threads: its tree is cut at the depth that leaves at least `sharing.subtrees`
-/// subtrees a thread, and the threads take the subtrees in the search's order; a
-/// solution in a subtree calls off the later ones, and the earliest subtree's solution
+/// [`solve`], its first threshold at least `floor` (a proven lower bound on the moves, as an
+/// earlier search's [`Outcome::GaveUp`] gives; 0 for none), the move pruner used from
+/// `sharing.deep_from` nodes and its deeper one from `sharing.deeper_from` (either keeps the
+/// canonical path), an iteration that follows one of at least `sharing.from_nodes` nodes shared
+/// by `sharing.threads` threads: its tree is cut at the depth that leaves at least
+/// `sharing.subtrees` subtrees a thread, and the threads take the subtrees in the search's
+/// order; a solution in a subtree calls off the later ones, and the earliest subtree's solution
 /// is the answer, so the path is the one a single thread finds. Nodes above the cut are
 /// generated again when the cut is moved deeper.
 pub(crate) fn solve_sharing<B: LowerBound>(

@@ -461,14 +461,14 @@ impl Plan {
         }
     }
 
-    /// A short path for `any`, not always the least: weighted IDA* ([`Weighted`]) over
-    /// the plan's stages up to the last one whose tables hold at most 4 Mi entries
-    /// (5-5-5 on the 4×4, six 4-tile tables on the 5×5, tables of 1 Mi entries at most a
-    /// group elsewhere): the stages before it with the first weight of [`GIVE_UP`]'s `any` rows for its
-    /// nodes (an easy board waits for no larger table), then that one with each weight
-    /// of its board's `any` rows of [`GIVE_UP`] in turn for its nodes. The path
-    /// found is at most its weight times the least moves, plus one; `None` when the plan
-    /// has no such tables or every search gives up.
+    /// A short path for `any`, not always the least: weighted IDA* ([`Weighted`]) over the
+    /// plan's stages up to the last one whose tables hold at most 4 Mi entries (5-5-5 on the
+    /// 4×4, six 4-tile tables on the 5×5, tables of 1 Mi entries at most a group elsewhere):
+    /// the stages before it with the first weight of [`GIVE_UP`]'s `any` rows for its nodes (an
+    /// easy board waits for no larger table), then that one with each weight of its board's
+    /// `any` rows of [`GIVE_UP`] in turn for its nodes. The path found is at most its weight
+    /// times the least moves, plus one; `None` when the plan has no such tables or every search
+    /// gives up.
     pub(crate) fn solve_near(
         &self,
         start: &[u8],

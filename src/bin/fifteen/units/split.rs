@@ -25,14 +25,14 @@ pub(crate) struct Cut {
     pub before: u64,
 }
 
-/// The units of the round of `iteration`, the other fields of `round` kept (its depth,
-/// `above`, split nodes and number of units are set here). The cut is at `cut.fixed`
-/// (at most the threshold), else at the least depth from `cut.from` that gives
-/// `cut.wanted` units, or whose part above generates more than a sixteenth of
-/// `cut.before` nodes, or one less than the threshold, or after which a deeper cut gives
-/// fewer units (near the threshold, few nodes are left); moved up while it gives more
-/// than [`MOST_UNITS`]; at depth 0 (one unit, the board) when no node is left at it. Each depth tried is a pass over the part above
-/// it, its nodes counted in `budget`; the round's split nodes are the last pass's.
+/// The units of the round of `iteration`, the other fields of `round` kept (its depth, `above`,
+/// split nodes and number of units are set here). The cut is at `cut.fixed` (at most the
+/// threshold), else at the least depth from `cut.from` that gives `cut.wanted` units, or whose
+/// part above generates more than a sixteenth of `cut.before` nodes, or one less than the
+/// threshold, or after which a deeper cut gives fewer units (near the threshold, few nodes are
+/// left); moved up while it gives more than [`MOST_UNITS`]; at depth 0 (one unit, the board)
+/// when no node is left at it. Each depth tried is a pass over the part above it, its nodes
+/// counted in `budget`; the round's split nodes are the last pass's.
 pub(crate) fn split<B: LowerBound>(
     iteration: &Iteration<B>,
     mut round: Round,

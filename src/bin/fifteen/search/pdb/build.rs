@@ -77,28 +77,27 @@ macro_rules! cell_set {
 cell_set!(u16, AtomicU32, u32);
 cell_set!(u32, AtomicU64, u64);
 
-/// The table of the group whose tiles' goal cells are `cells` (in table order), the
-/// goal's blank at `blank`, in `layout`: the entry of placement `p` (at its rank, or
-/// its spread index) is the [`Pockets`] entry of the least number of group moves
-/// between `p` and the goal placement and of the blank's regions from which it is
-/// reached (255 if unreachable, which happens only on a board of one row or column,
-/// and at a spread index that no placement has). Built by `threads`
-/// threads: the calling one and `threads − 1` started for it (fewer when one cannot
-/// start; with one, none is started); the table is the same for any number. `on_level(d)` is called on the
-/// calling thread as the search starts level d = 1, 2, … (the states d group moves
-/// from the goal; the last level finds nothing new), to show progress.
+/// The table of the group whose tiles' goal cells are `cells` (in table order), the goal's
+/// blank at `blank`, in `layout`: the entry of placement `p` (at its rank, or its spread index)
+/// is the [`Pockets`] entry of the least number of group moves between `p` and the goal
+/// placement and of the blank's regions from which it is reached (255 if unreachable, which
+/// happens only on a board of one row or column, and at a spread index that no placement has).
+/// Built by `threads` threads: the calling one and `threads − 1` started for it (fewer when one
+/// cannot start; with one, none is started); the table is the same for any number.
+/// `on_level(d)` is called on the calling thread as the search starts level d = 1, 2, … (the
+/// states d group moves from the goal; the last level finds nothing new), to show progress.
 ///
-/// Breadth-first by levels over (placement, blank region), a level kept as the blank
-/// cells of its regions in an array by the layout's number (a [`Numbering`]), and
-/// expanded in that order, so that the search walks the arrays in increasing streams;
-/// a state marks its whole region when generated, so each is expanded once. The threads take a level's ranks in chunks of
-/// [`CHUNK`] and mark the states they generate with one atomic `fetch_or` on the
-/// placement's packed `seen` and `next` sets (a plain load and store when one thread
-/// works alone); then the next level moves in, in chunks too, and a placement reached
-/// for the first time gets its depth in the table. Regions are connected components
-/// of the free cells, so a new region is disjoint from the placement's `seen` set:
-/// looking at `seen` first is only a shortcut, and a level's sets are the union of the
-/// regions generated, whatever the order, which makes the table deterministic.
+/// Breadth-first by levels over (placement, blank region), a level kept as the blank cells of
+/// its regions in an array by the layout's number (a [`Numbering`]), and expanded in that
+/// order, so that the search walks the arrays in increasing streams; a state marks its whole
+/// region when generated, so each is expanded once. The threads take a level's ranks in chunks
+/// of [`CHUNK`] and mark the states they generate with one atomic `fetch_or` on the placement's
+/// packed `seen` and `next` sets (a plain load and store when one thread works alone); then the
+/// next level moves in, in chunks too, and a placement reached for the first time gets its
+/// depth in the table. Regions are connected components of the free cells, so a new region is
+/// disjoint from the placement's `seen` set: looking at `seen` first is only a shortcut, and a
+/// level's sets are the union of the regions generated, whatever the order, which makes the
+/// table deterministic.
 ///
 /// Time O(states · k) with states = placements × regions (≈11.8 M for a 6-tile group
 /// of the 4×4), plus a pass over the level's span of ranks per level, shared by the
