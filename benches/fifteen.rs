@@ -20,7 +20,7 @@ use fifteen::search::pdb::build::build_table;
 use fifteen::search::pdb::layout::Layout;
 use fifteen::search::pdb::TableWork;
 use fifteen::search::plan::P663;
-use fifteen::search::regions::{by_symmetry, RegionTables, P3444, P555};
+use fifteen::search::regions::{by_symmetry, RegionTables, P4443, P555};
 use fifteen::search::{ida, Budget, Limits, Puzzle};
 use fifteen::solve::{Algorithm, MapKind, Settings, Solver, Stored};
 
@@ -167,7 +167,7 @@ fn partitions(c: &mut Criterion, korf: &[Case]) {
     let mut group = c.benchmark_group("fifteen pdb");
     group.sample_size(10);
     for (name, frame, layout) in [
-        ("3-4-4-4", &P3444[..], None),
+        ("3-4-4-4", &P4443[..], None),
         ("5-5-5", &P555[..], None),
         ("5-5-5 spread", &P555[..], Some(Layout::Spread)),
         ("6-6-3", &P663[..], None),

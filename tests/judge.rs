@@ -1,4 +1,4 @@
-//! Each file a judge is told to take, built as a judge builds it: the file alone with plain
+//! Each file the README says to give a judge, built as a judge builds it: the file alone with plain
 //! `rustc`, no Cargo and no crate around it, in each edition a judge may pass (2015, the
 //! default of a `rustc` given none, to 2024), with this toolchain's `rustc` and any older
 //! one installed (`/usr/bin/rustc`, Debian's `rustc-web`; more in `JUDGE_RUSTC`, paths
@@ -495,7 +495,7 @@ fn fifteen_judge_edition_builds_everywhere_for_each_problem() {
 #[test]
 fn the_readme_names_the_edits_the_tests_make() {
     let readme = fs::read_to_string(root().join("README.md")).unwrap();
-    let mut told: Vec<(String, String)> = readme
+    let mut named_in_readme: Vec<(String, String)> = readme
         .split("set `")
         .skip(1)
         .filter_map(|rest| {
@@ -504,8 +504,8 @@ fn the_readme_names_the_edits_the_tests_make() {
             Some((constant.to_string(), value.to_string()))
         })
         .collect();
-    told.sort();
-    told.dedup();
+    named_in_readme.sort();
+    named_in_readme.dedup();
     let eight = fs::read_to_string(root().join("src/bin/eight.rs")).unwrap();
     let mut made: Vec<(String, String)> = eight_edits(&eight)
         .into_iter()
@@ -513,7 +513,7 @@ fn the_readme_names_the_edits_the_tests_make() {
         .map(|e| (e.constant, e.value))
         .collect();
     made.sort();
-    assert_eq!(told, made);
+    assert_eq!(named_in_readme, made);
 }
 
 /// The judge edition answers each of the 9! boards of 3×3, 181,440 that reach the goal and

@@ -286,7 +286,7 @@ fn any_paths_solved_again_equal_the_packed_ones() {
     let goal = Goal::Spiral.board(shape).unwrap();
     let board = random_board(shape, &goal, &mut 7);
     let variant = any::shortest(shape, &board, &goal).unwrap();
-    let mut packed = any::Packed::new(any::KEPT);
+    let mut packed = any::Packed::new(any::MOST_PACKED);
     any::solve(shape, &board, &goal, variant, &mut packed).unwrap();
     assert!(packed.is_whole());
     let replay = Path::Replay {

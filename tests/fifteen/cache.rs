@@ -4,7 +4,7 @@
 use super::*;
 
 /// The table of `group` from the cache in `dir`, appended after three bytes that must stay as
-/// they were (a file is read into the room after them, and cut back when it does not match).
+/// they were (a file is read into the space after them, and cut back when it does not match).
 fn cached_table(dir: &std::path::Path, puzzle: &Puzzle, group: &[u8], blank: usize) -> Vec<u8> {
     let mut into = vec![7; 3];
     append_cached(dir, puzzle, group, blank, &TableWork::quiet(), &mut into);

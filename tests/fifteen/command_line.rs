@@ -448,11 +448,6 @@ fn a_closed_pipe_ends_quietly_and_the_help_fits_80_columns() {
 /// is one of the help's.
 #[test]
 fn the_readme_lists_every_flag() {
-    let flags_in = |text: &str| -> std::collections::BTreeSet<String> {
-        let words = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'));
-        let flags = words.filter(|w| w.starts_with("--") && w.len() > 2);
-        flags.map(str::to_string).collect()
-    };
     let readme =
         std::fs::read_to_string(format!("{}/README.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let start = readme
@@ -461,6 +456,46 @@ fn the_readme_lists_every_flag() {
     let end = start + 3 + readme[start + 3..].find("\n## ").expect("the next section");
     let (listed, helped) = (flags_in(&readme[start..end]), flags_in(&help()));
     assert_eq!(listed, helped);
+}
+
+/// The words of `text` that look like long flags: `--` and a name.
+fn flags_in(text: &str) -> std::collections::BTreeSet<String> {
+    let words = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'));
+    let flags = words.filter(|w| w.starts_with("--") && w.len() > 2);
+    flags.map(str::to_string).collect()
+}
+
+/// Every flag that `fifteen`'s code names outside its list of flags (in messages, notes
+/// and checks of the arguments, comments left out) is one of the help's, so that renaming
+/// a flag in that list and not where it is named fails here.
+#[test]
+fn the_code_names_only_the_flags_of_the_help() {
+    let helped = flags_in(&help());
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bin/fifteen");
+    let mut folders = vec![root];
+    let mut strays = Vec::new();
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let code = text.lines().filter(|l| !l.trim_start().starts_with("//"));
+            let code: Vec<&str> = code.map(|l| l.split(" // ").next().unwrap()).collect();
+            for flag in flags_in(&code.join("\n")) {
+                if !helped.contains(&flag) {
+                    strays.push(format!("{}: {flag}", path.display()));
+                }
+            }
+        }
+    }
+    assert!(
+        strays.is_empty(),
+        "not flags of the help:\n{}",
+        strays.join("\n")
+    );
 }
 
 /// `--time-limit` stops the build of a table (the multi-tile metric's 4×4 table takes

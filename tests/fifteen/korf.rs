@@ -40,7 +40,7 @@ fn check_korf_with(settings: Settings, instances: &[(u32, usize, Vec<u32>)]) {
 fn a_search_that_gives_up_leaves_a_floor_the_next_one_starts_from() {
     let shape = Shape { rows: 4, cols: 4 };
     let puzzle = Puzzle::new(shape, (1..16).chain([0]).collect());
-    let tables = Additive::new(&puzzle, &by_symmetry(&puzzle, 0, &P3444).unwrap(), true);
+    let tables = Additive::new(&puzzle, &by_symmetry(&puzzle, 0, &P4443).unwrap(), true);
     for (id, length, board) in korf("korf100-blank-last.txt", &[1, 12, 79]) {
         let bytes: Vec<u8> = board.iter().map(|&t| t as u8).collect();
         let h = tables.start(&bytes).1;

@@ -58,7 +58,7 @@ use fifteen::search::pdb::{Pockets, TableWork};
 use fifteen::search::plan::{CENTRE323, P663, P6666, P771, P87};
 use fifteen::search::prune::MovePruner;
 use fifteen::search::regions::{
-    self, by_symmetry, diagonal_fixing, in_reading_order, symmetries, RegionTables, Regions, P3444,
+    self, by_symmetry, diagonal_fixing, in_reading_order, symmetries, RegionTables, Regions, P4443,
     P555,
 };
 use fifteen::search::walking::WalkingDistance;
@@ -73,8 +73,8 @@ const NO_LIMITS: Limits = Limits {
     max_memory_mib: 4096,
 };
 
-/// How a table is built in a test: on `threads` threads, `on_level` told each level, never
-/// stopped, telling no one.
+/// How a table is built in a test: on `threads` threads, each level reported to `on_level`,
+/// never stopped, with no notes.
 fn work(threads: usize, on_level: &(dyn Fn(u8) + Sync)) -> TableWork<'_> {
     TableWork {
         threads,

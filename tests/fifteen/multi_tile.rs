@@ -401,7 +401,7 @@ fn a_kept_painted_table_is_read_back_and_a_damaged_one_rebuilt() {
     puzzle.shared.cache = Some(dir.clone());
     let paint = Paint::of_goal(&puzzle).unwrap();
     let built = Painted::build(&puzzle, &paint, &work(1, &|_| {})).unwrap();
-    let kept = || Painted::kept_or_built(&puzzle, &paint, &work(2, &|_| {})).unwrap();
+    let kept = || Painted::cached_or_built(&puzzle, &paint, &work(2, &|_| {})).unwrap();
     assert_eq!(kept().entries(), built.entries());
     let files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()

@@ -531,7 +531,7 @@ fn incremental_bound_matches_a_fresh_one_along_random_walks() {
         spiral(shape).iter().map(|&t| t as u8).collect(),
     ] {
         let puzzle = Puzzle::new(shape, goal);
-        let groups = by_symmetry(&puzzle, 0, &P3444)
+        let groups = by_symmetry(&puzzle, 0, &P4443)
             .unwrap_or_else(|| in_reading_order(&puzzle, &[3, 4, 4, 4]));
         for layout in [Layout::Spread, Layout::Rank] {
             let quiet = TableWork::quiet();
@@ -553,7 +553,7 @@ fn partitions_cover_every_tile_once() {
     let shape = Shape { rows: 4, cols: 4 };
     let puzzle = Puzzle::new(shape, (0..16).collect());
     for (frame, bytes) in [
-        (&P3444[..], 134_400),
+        (&P4443[..], 134_400),
         (&P555[..], 1_572_480),
         (&P663[..], 11_534_880),
         (&P771[..], 115_315_216),

@@ -12,8 +12,24 @@ use fifteen::show::play::{play, Pace};
 use fifteen::show::{svg, svg_file, MAX_MOVES, MAX_SIDE};
 use std::time::{Duration, Instant};
 
-/// A board to draw: the search, the shape, the board and the goal.
-type Drawn = (Algorithm, Shape, Vec<u32>, Vec<u32>);
+/// A board to draw, and the search that solves it.
+struct Drawn {
+    algorithm: Algorithm,
+    shape: Shape,
+    board: Vec<u32>,
+    goal: Vec<u32>,
+}
+
+impl Drawn {
+    fn new(algorithm: Algorithm, shape: Shape, board: Vec<u32>, goal: Vec<u32>) -> Self {
+        Drawn {
+            algorithm,
+            shape,
+            board,
+            goal,
+        }
+    }
+}
 
 /// Boards of every kind: every 2×3 board that reaches the goal, 3×3 boards under two goals,
 /// three of Korf's 100, boards of 3×4 and 4×3 walked from the goal, and `any`'s long paths
@@ -25,7 +41,12 @@ fn sample() -> Vec<Drawn> {
     let goal = Goal::Standard.board(two_by_three).unwrap();
     for board in common::permutations::<u32>(6) {
         if is_reachable(two_by_three, &board, &goal) {
-            drawn.push((Algorithm::Ida, two_by_three, board, goal.clone()));
+            drawn.push(Drawn::new(
+                Algorithm::Ida,
+                two_by_three,
+                board,
+                goal.clone(),
+            ));
         }
     }
     let three = Shape { rows: 3, cols: 3 };
@@ -33,36 +54,38 @@ fn sample() -> Vec<Drawn> {
         let goal = goal.board(three).unwrap();
         for _ in 0..10 {
             let board = random_board(three, &goal, &mut seed);
-            drawn.push((Algorithm::Ida, three, board, goal.clone()));
+            drawn.push(Drawn::new(Algorithm::Ida, three, board, goal.clone()));
         }
     }
     let four = Shape { rows: 4, cols: 4 };
     for (_, _, board) in korf("korf100-blank-last.txt", &KORF_FAST[..3]) {
-        drawn.push((
-            Algorithm::Ida,
-            four,
-            board,
-            Goal::Standard.board(four).unwrap(),
-        ));
+        let goal = Goal::Standard.board(four).unwrap();
+        drawn.push(Drawn::new(Algorithm::Ida, four, board, goal));
     }
     for (rows, cols) in [(3, 4), (4, 3)] {
         let shape = Shape { rows, cols };
         let goal = Goal::Standard.board(shape).unwrap();
         let board = walk_from(shape, &goal, 30, &mut seed);
-        drawn.push((Algorithm::Ida, shape, board, goal));
+        drawn.push(Drawn::new(Algorithm::Ida, shape, board, goal));
     }
     for (rows, cols) in [(6, 6), (5, 7)] {
         let shape = Shape { rows, cols };
         let goal = Goal::BlankFirst.board(shape).unwrap();
         let board = random_board(shape, &goal, &mut seed);
-        drawn.push((Algorithm::Any, shape, board, goal));
+        drawn.push(Drawn::new(Algorithm::Any, shape, board, goal));
     }
     drawn
 }
 
 /// The solution of `board` found by `algorithm`, replayed from the board, to be shown in
 /// `lettering`, and its letters for the blank.
-fn solved((algorithm, shape, board, goal): &Drawn, lettering: Lettering) -> (Solution, String) {
+fn solved(drawn: &Drawn, lettering: Lettering) -> (Solution, String) {
+    let Drawn {
+        algorithm,
+        shape,
+        board,
+        goal,
+    } = drawn;
     let answer = Solver::new(config(*algorithm, MapKind::Hash).solver, 1, 1)
         .solve_case(&case_of(*shape, board), goal, 1, &())
         .unwrap();
@@ -128,7 +151,9 @@ fn header(k: usize, n: usize, letter: Option<char>, lettering: Lettering, tile: 
 #[test]
 fn frames_replay_the_path_exactly_and_read_back_as_their_boards() {
     for (i, drawn) in sample().into_iter().enumerate() {
-        let (_, shape, board, goal) = &drawn;
+        let Drawn {
+            shape, board, goal, ..
+        } = &drawn;
         let lettering = [Lettering::Blank, Lettering::Tile][i % 2];
         let (solution, path) = solved(&drawn, lettering);
         let frames: Vec<Frame> = solution.frames().collect();
@@ -181,10 +206,11 @@ fn a_move_off_the_board_is_refused() {
 #[test]
 fn played_frames_are_drawn_over_each_other_at_their_pace() {
     let three = Shape { rows: 3, cols: 3 };
-    let drawn = (
+    let board = vec![1, 2, 3, 0, 4, 6, 7, 5, 8];
+    let drawn = Drawn::new(
         Algorithm::Ida,
         three,
-        vec![1, 2, 3, 0, 4, 6, 7, 5, 8],
+        board,
         Goal::Standard.board(three).unwrap(),
     );
     let (solution, path) = solved(&drawn, Lettering::Blank);
@@ -257,7 +283,9 @@ fn tile_places(picture: &str, shape: Shape) -> (Vec<u32>, Vec<u32>, usize) {
 #[test]
 fn pictures_start_at_the_board_and_end_at_the_goal() {
     for drawn in sample().into_iter().step_by(10) {
-        let (_, shape, board, goal) = &drawn;
+        let Drawn {
+            shape, board, goal, ..
+        } = &drawn;
         let (solution, path) = solved(&drawn, Lettering::Blank);
         let picture = svg(&solution);
         let (start, end, slides) = tile_places(&picture, *shape);

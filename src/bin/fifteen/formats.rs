@@ -6,7 +6,6 @@ use std::io::{self, Write};
 
 /// How the cases of an input are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[allow(dead_code)] // the judge edition builds the one form its `INPUT` names
 pub(crate) enum Input {
     /// Each case a header line, `n` (an n×n board) or `rows cols`, then its tiles.
     #[default]

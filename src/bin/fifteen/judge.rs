@@ -1,5 +1,5 @@
 //! The judge edition's problem, search and `main`: the full program's answers on one thread,
-//! with no options or files. Parity, then IDA* over `regions`' tables (4×4: 3-4-4-4, then
+//! with no options or files. Parity, then IDA* over `regions`' tables (4×4: 4-4-4-3, then
 //! 5-5-5 past [`FIRST_NODES`] nodes; up to 24 cells: groups of 4), else the Manhattan
 //! distance.
 
@@ -54,7 +54,7 @@ impl Problem {
     }
 }
 
-/// The nodes a 4×4 case may take with the 3-4-4-4 tables before the 5-5-5 ones are built
+/// The nodes a 4×4 case may take with the 4-4-4-3 tables before the 5-5-5 ones are built
 /// (about their cost).
 const FIRST_NODES: u64 = 1 << 23;
 
@@ -162,8 +162,8 @@ fn shortest(tables: &mut Tables, start: &[u8]) -> Vec<Move> {
 /// Writes the answers to the cases of `input` in [`PROBLEM`]'s forms, stopping at the
 /// first bad case; over 256 cells is [`Error::TooLarge`].
 pub(crate) fn run<W: Write>(input: &[u8], output: &mut W) -> Result<(), Error> {
-    let (form, lines) = PROBLEM.form();
-    let mut kept = Vec::new();
+    let (form, answer_form) = PROBLEM.form();
+    let mut tables_met = Vec::new();
     for (index, case) in Cases::in_form(input, form).enumerate() {
         let (case, number) = (case?, index + 1);
         let (shape, cells) = (case.shape, case.shape.cells());
@@ -178,7 +178,7 @@ pub(crate) fn run<W: Write>(input: &[u8], output: &mut W) -> Result<(), Error> {
                 });
             }
             true => Some(shortest(
-                tables_for(&mut kept, shape, &goal),
+                tables_for(&mut tables_met, shape, &goal),
                 &bytes(&case.cells),
             )),
             false => None,
@@ -188,7 +188,7 @@ pub(crate) fn run<W: Write>(input: &[u8], output: &mut W) -> Result<(), Error> {
             Some(path) => output.write_all(path_text(path).as_bytes()),
             None => Ok(()),
         };
-        lines
+        answer_form
             .write(output, moves, letters)
             .map_err(|e| Error::Io(e.to_string()))?;
     }

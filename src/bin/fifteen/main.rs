@@ -14,10 +14,11 @@
 //!
 //! # Map
 //!
-//! The modules are declared below in reading order, each with a line on what it holds; each
-//! uses only those declared before it (a test checks every `use`), and so does each file
-//! within a folder, in the order its `mod.rs` declares them. The judge edition keeps those
-//! up to `search`, and `judge`.
+//! The modules are declared below in reading order (each file opens with a line on what it
+//! holds, repeated here for those the judge edition leaves out); each uses only those
+//! declared before it (a test checks every `use`), and so does each file within a folder,
+//! in the order its `mod.rs` declares them. The judge edition keeps `board` to `parse`,
+//! `search` and `judge`.
 
 #![forbid(unsafe_code)]
 

@@ -25,7 +25,7 @@
 //! search only next to the window of two tiles.
 //!
 //! Moves are handed to a [`Record`] as they are made: counted, or packed two bits a move
-//! ([`Packed`], up to [`KEPT`]), or written as letters by a second solve, which makes the
+//! ([`Packed`], up to [`MOST_PACKED`]), or written as letters by a second solve, which makes the
 //! same moves.
 //!
 //! # Files
@@ -59,7 +59,7 @@ mod pair;
 
 mod finish;
 
-pub(crate) use record::{Letters, Packed, Record, KEPT};
+pub(crate) use record::{Letters, Packed, Record, MOST_PACKED};
 
 use super::board::Shape;
 use grid::{Grid, Word};
@@ -81,8 +81,7 @@ enum Order {
 /// cells of a line are filled. Each gives a valid path; on small boards, [`shortest`]
 /// tries all six and keeps the shortest.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-// `pub` while `cli::Path::Replay`, a `pub` item, holds one.
-pub struct Variant {
+pub(crate) struct Variant {
     /// Whether a square part loses a column (else a row) first.
     columns_first: bool,
     /// The order of the cells within a line.
@@ -186,8 +185,8 @@ mod tests {
             };
             let variant = super::Variant::default();
             let (mut narrow, mut wide) = (
-                super::Packed::new(super::KEPT),
-                super::Packed::new(super::KEPT),
+                super::Packed::new(super::MOST_PACKED),
+                super::Packed::new(super::MOST_PACKED),
             );
             super::Peeler::<_, u32>::run(shape, &board, &goal, variant, &mut narrow).unwrap();
             super::Peeler::<_, u64>::run(shape, &board, &goal, variant, &mut wide).unwrap();

@@ -83,14 +83,13 @@ impl<W: Write> Record for Letters<W> {
 }
 
 /// The most moves [`Packed`] keeps: 3·2^30, in 768 MiB.
-pub(crate) const KEPT: u64 = 3 << 30;
+pub(crate) const MOST_PACKED: u64 = 3 << 30;
 
 /// Moves packed 32 to a word (two bits each, [`Move::index`], the first in the low bits),
 /// in blocks of 1 MiB so that growing never copies, while there are at most `limit`;
 /// past it the blocks are dropped and the moves only counted.
 #[derive(Clone, Debug)]
-// `pub` while `cli::Path::Packed`, a `pub` item, holds one.
-pub struct Packed {
+pub(crate) struct Packed {
     blocks: Vec<Vec<u64>>,
     /// The moves since the last whole word, in its low bits.
     pending: u64,

@@ -66,9 +66,9 @@ fn is_count(token: &Token) -> bool {
 ///
 /// # Errors
 ///
-/// [`InputError::NoAnswer`] or [`InputError::NoPath`] when the tokens end first; [`InputError::BadAnswer`]
-/// for a count that is neither `-1` nor a number of moves that fits in 64 bits, a number
-/// where the path is due, or a path where `counted` asks for a count.
+/// [`InputError::NoAnswer`] or [`InputError::NoPath`] when the tokens end first;
+/// [`InputError::BadAnswer`] for a count that is neither `-1` nor a number of moves that fits
+/// in 64 bits, a number where the path is due, or a path where `counted` asks for a count.
 pub(crate) fn read_answer<'a>(
     tokens: &mut Cases<'a>,
     case: usize,

@@ -1,8 +1,8 @@
 //! `--check`: verdicts on answers given to cases, whether each path is legal, reaches the
 //! goal and has the least number of moves, in two forms: cases each followed by its answer
 //! (FILE or stdin, a verdict line a case on stdout, the project's exit codes), or testlib's
-//! checker of a judge (`INPUT OUTPUT [ANSWER [REPORT]]`). Uses `parse`, `board`, `goal` and `cli`'s
-//! flags, log and per-case solver, which knows the least number of moves.
+//! checker of a judge (`INPUT OUTPUT [ANSWER [REPORT]]`). Uses `parse`, `board`, `goal`, the
+//! log and `solve`'s per-case solver, which knows the least number of moves.
 //!
 //! In reading order:
 //!

@@ -278,7 +278,7 @@ pub(super) const FLAGS: [Flag; 33] = [
         group: None,
         names: &["--shape"],
         value: Some("RxC"),
-        help: "the boards of --input bare or counted: RxC or N (default 4x4)",
+        help: "the boards of --input bare or counted, or of --random: RxC or N (default 4x4)",
         set: |chosen, given| {
             let sides = match given.value.split_once('x') {
                 Some((rows, cols)) => (rows.parse::<usize>(), cols.parse()),
@@ -491,7 +491,7 @@ pub(super) const FLAGS: [Flag; 33] = [
         group: None,
         names: &["--drive"],
         value: Some("DIR"),
-        help: "solve the case round by round as units, kept in DIR; run again, it goes on \
+        help: "solve the case round by round as units, written to DIR; run again, it goes on \
                where it stopped",
         set: |chosen, given| {
             let dir = given.path("a directory")?;

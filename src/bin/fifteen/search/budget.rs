@@ -15,7 +15,7 @@ pub struct Limits {
 }
 
 /// Where searches and table builds send what a person should read on stderr (`note: …`,
-/// `warning: …`), from any thread: the run's log in `cli`.
+/// `warning: …`), from any thread: the run's log (`log`).
 pub trait Notes: Sync {
     /// Shows `line`, a whole line without its newline.
     fn note(&self, line: &str);

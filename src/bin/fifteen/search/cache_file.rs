@@ -49,11 +49,11 @@ impl CacheFile {
     /// bytes are read straight into place, with no copy, when `into` has the capacity for
     /// them, the trailer and the checksum. Time: one read of the file.
     pub(crate) fn read_into(&self, len: Option<usize>, into: &mut Vec<u8>) -> bool {
-        let room = self.trailer.len() + 8;
-        let whole = len.map(|len| len + room);
+        let trailer_and_sum = self.trailer.len() + 8;
+        let whole = len.map(|len| len + trailer_and_sum);
         let sized = std::fs::metadata(&self.path).is_ok_and(|m| match whole {
             Some(whole) => m.len() == whole as u64,
-            None => (room as u64..=MOST_UNSIZED).contains(&m.len()),
+            None => (trailer_and_sum as u64..=MOST_UNSIZED).contains(&m.len()),
         });
         if !sized {
             return false;
@@ -63,12 +63,12 @@ impl CacheFile {
         let bytes = &into[start..];
         let end = bytes.len().wrapping_sub(8);
         if read.is_ok()
-            && bytes.len() >= room
+            && bytes.len() >= trailer_and_sum
             && whole.map_or(true, |whole| bytes.len() == whole)
             && bytes[end - self.trailer.len()..end] == self.trailer[..]
             && checksum(&bytes[..end]).to_le_bytes() == bytes[end..]
         {
-            into.truncate(start + bytes.len() - room);
+            into.truncate(start + bytes.len() - trailer_and_sum);
             return true;
         }
         into.truncate(start);

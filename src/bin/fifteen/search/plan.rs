@@ -37,7 +37,7 @@ pub(crate) const P6666: [&[u8]; 4] = [
 /// bottom rows share a table by the half turn, 576 bytes.
 pub(crate) const CENTRE323: [usize; 3] = [3, 2, 3];
 
-/// The most cases of an input for which `ida` on the 4×4 starts with the 3-4-4-4
+/// The most cases of an input for which `ida` on the 4×4 starts with the 4-4-4-3
 /// stage.
 const CHEAP_CASES: usize = 8;
 
@@ -64,7 +64,7 @@ struct GiveUp {
 ///   each weight of its board's rows in turn: higher weights find a path in fewer nodes
 ///   but a longer one, so the lowest weight that usually finishes comes first.
 const GIVE_UP: [GiveUp; 12] = [
-    row(100, 8_000_000),     // 4×4 3-4-4-4
+    row(100, 8_000_000),     // 4×4 4-4-4-3
     row(100, 40_000_000),    // 4×4 5-5-5
     row(100, 150_000_000),   // 4×4 6-6-3
     row(100, 1_000_000),     // the first bound, before tables
@@ -198,14 +198,14 @@ pub(crate) struct Solved {
 /// 3×3 only with the goal's blank in the centre (see below); elsewhere on small boards
 /// a table costs more to build than the search it saves.
 ///
-/// - 4×4: pattern databases with reflection: 3-4-4-4 (802,816 bytes in regions) for
+/// - 4×4: pattern databases with reflection: 4-4-4-3 (802,816 bytes in regions) for
 ///   its [`GIVE_UP`] row, so that an easy board does not wait for larger tables (its
 ///   nodes take about as long as the next tables' build: a board gives up no more than
 ///   it would have waited); then 5-5-5 (1.5 MB by rank); then 6-6-3 (11.5 MB by rank);
 ///   then, for the hardest boards, 7-7-1 (115 MB by rank), which generates some
 ///   twenty times fewer nodes than 6-6-3 on 80-move boards (the 6-6-3 stage's budget
 ///   is about what the 7-7-1 build costs). With `--cache`, 8-7 tables (577 MB, built
-///   once, then read) follow the 3-4-4-4 stage instead.
+///   once, then read) follow the 4-4-4-3 stage instead.
 /// - 5×5: the first bound below for 1 M nodes, then six groups of 4 tiles in reading
 ///   order (2 MB) for the nodes of [`GIVE_UP`]'s row, or its `--cache` row with
 ///   `--cache`, then [`P6666`] with reflection, built in the run (about a minute a
@@ -222,9 +222,9 @@ pub(crate) struct Solved {
 /// centre, and linear conflicts otherwise: with the blank on the border the walking
 /// distance generates fewer nodes than linear conflicts and wins; with it inside (the
 /// spiral goals of 3×3 and 3×4) it generates more and loses; on the 4×4 it loses to the
-/// 3-4-4-4 tables.
+/// 4-4-4-3 tables.
 ///
-/// A case starts at the last stage already built. On the 4×4 the 3-4-4-4 stage is left
+/// A case starts at the last stage already built. On the 4×4 the 4-4-4-3 stage is left
 /// out for inputs of more than [`CHEAP_CASES`] cases, where the 5-5-5 tables are needed
 /// anyway; on other boards linear conflicts solve most cases within 1 M nodes, faster
 /// than their tables build, so the tables are built only for a case that needs them.

@@ -215,9 +215,9 @@ pub(crate) fn by_symmetry(puzzle: &Puzzle, blank: usize, frame: &[&[u8]]) -> Opt
     )
 }
 
-/// 3-4-4-4 for a 4×4 goal with the blank on cell 0 (chosen on Korf's 100): the blank's
+/// 4-4-4-3 for a 4×4 goal with the blank on cell 0 (chosen on Korf's 100): the blank's
 /// corner, two half rows, the two far rows.
-pub(crate) const P3444: [&[u8]; 4] = [
+pub(crate) const P4443: [&[u8]; 4] = [
     &[1, 4, 5],
     &[2, 3, 6, 7],
     &[8, 9, 10, 11],
@@ -242,10 +242,10 @@ pub(crate) fn partition(
         .unwrap_or_else(|| in_reading_order(puzzle, sizes))
 }
 
-/// [`P3444`] and [`P555`] (or [`CENTRE555`]) mapped onto a 4×4 `puzzle` by [`partition`]. O(N).
+/// [`P4443`] and [`P555`] (or [`CENTRE555`]) mapped onto a 4×4 `puzzle` by [`partition`]. O(N).
 pub(crate) fn small_four(puzzle: &Puzzle) -> [Vec<Vec<u8>>; 2] {
     [
-        partition(puzzle, &[(0, &P3444)], &[3, 4, 4, 4]),
+        partition(puzzle, &[(0, &P4443)], &[3, 4, 4, 4]),
         partition(puzzle, &[(0, &P555), (9, &CENTRE555)], &[5, 5, 5]),
     ]
 }

@@ -32,9 +32,9 @@ pub(crate) struct Stats {
 pub(crate) enum Path {
     /// Every move: the paths of the optimal searches, at most a few hundred moves.
     Moves(Vec<Move>),
-    /// `any`'s path, two bits a move: 0.25 byte a move, up to [`any::KEPT`] moves.
+    /// `any`'s path, two bits a move: 0.25 byte a move, up to [`any::MOST_PACKED`] moves.
     Packed(any::Packed),
-    /// `any`'s path of `count` moves beyond [`any::KEPT`], held as its board and goal
+    /// `any`'s path of `count` moves beyond [`any::MOST_PACKED`], held as its board and goal
     /// and made again as it is written ([`any::solve`] makes the same moves every time):
     /// O(N) memory, for twice the solving time.
     Replay {

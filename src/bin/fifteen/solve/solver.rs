@@ -364,7 +364,7 @@ impl Solver {
 
     /// `any`'s answer to case number `number`, a reachable board not at its goal: a short
     /// path by [`Solver::solve_near`] where it answers, else [`any::solve`]'s path, packed
-    /// or, past [`any::KEPT`] moves, replayed as it is written.
+    /// or, past [`any::MOST_PACKED`] moves, replayed as it is written.
     fn solve_any(
         &self,
         case: &Case,
@@ -396,7 +396,7 @@ impl Solver {
             col: at.col,
         };
         let variant = any::shortest(shape, cells, goal).map_err(stuck)?;
-        let mut packed = any::Packed::new(any::KEPT);
+        let mut packed = any::Packed::new(any::MOST_PACKED);
         stats.nodes = any::solve(shape, cells, goal, variant, &mut packed).map_err(stuck)?;
         stats.solve = started.elapsed();
         let path = if packed.is_whole() {

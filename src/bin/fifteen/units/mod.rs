@@ -2,7 +2,7 @@
 //! engine runs (GNU parallel, Slurm arrays, Kubernetes Indexed Jobs, `xargs -P`), merged
 //! into the in-process answer, and a driver that survives being stopped. Uses `ida`'s
 //! [`Iteration`] (the passes of its shared iterations), the plan's bounds, the cases and
-//! `cli`'s solver and flags.
+//! `solve`'s solver.
 //!
 //! A *round* is one iteration of one board, with one bound and move pruner for all its
 //! rounds ([`Plan::unit_search`]). Its *units* are the subtrees below the nodes at a depth

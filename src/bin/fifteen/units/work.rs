@@ -1,6 +1,6 @@
 //! Working units: the subtree of each searched with the bound and move pruner it names,
 //! on threads, a result as each finishes. Uses `ida`'s [`Iteration`] and the plans of
-//! `cli`'s solver.
+//! `solve`'s solver.
 
 use super::super::error::{Error, LimitHit};
 use super::super::search::bound::LowerBound;

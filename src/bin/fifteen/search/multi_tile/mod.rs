@@ -163,7 +163,7 @@ pub(crate) fn bound_of<'p>(
         stop: &|| budget.interrupted(),
     };
     made.get_or_make(|| {
-        let table = Painted::kept_or_built(puzzle, &paint, &work);
+        let table = Painted::cached_or_built(puzzle, &paint, &work);
         let table = table.ok_or_else(|| budget.interruption())?;
         Ok(Bound::new(puzzle, &paint, table))
     })

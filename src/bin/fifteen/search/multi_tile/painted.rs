@@ -30,7 +30,7 @@ use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 /// Boards of at most this many cells are painted a color a tile: their table is exact.
 pub(crate) const EXACT_CELLS: usize = 9;
 
-/// The trailer's first bytes in a file of a table (see [`Painted::kept_or_built`]): the
+/// The trailer's first bytes in a file of a table (see [`Painted::cached_or_built`]): the
 /// format's version is its last digit, to be raised whenever the files or the meaning of
 /// the tables change.
 const MAGIC: &[u8] = b"\nsliding-puzzles painted table 1\n";
@@ -318,7 +318,7 @@ impl Painted {
     /// cache (`--cache`), or built as `work` says ([`Painted::build`]) and written there;
     /// with no cache, built. A table that cannot be written is used all the same, with a
     /// warning in `work.notes`, where the build of a large table for a file is reported too.
-    pub(crate) fn kept_or_built(
+    pub(crate) fn cached_or_built(
         puzzle: &Puzzle,
         paint: &Paint,
         work: &TableWork,

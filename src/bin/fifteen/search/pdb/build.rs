@@ -82,10 +82,10 @@ cell_set!(u32, AtomicU64, u64);
 /// is the [`Pockets`] entry of the least number of group moves between `p` and the goal
 /// placement and of the blank's regions from which it is reached (255 if unreachable, which
 /// happens only on a board of one row or column, and at a spread index that no placement has).
-/// Built by `threads` threads: the calling one and `threads − 1` started for it (fewer when one
-/// cannot start; with one, none is started); the table is the same for any number.
-/// `on_level(d)` is called on the calling thread as the search starts level d = 1, 2, … (the
-/// states d group moves from the goal; the last level finds nothing new), to show progress.
+/// Built on `work.threads` threads: the calling one and the others started for it (fewer when
+/// one cannot start); the table is the same for any number. `work.on_level(d)` is called on
+/// the calling thread as the search starts level d = 1, 2, … (the states d group moves from
+/// the goal; the last level finds nothing new), to show progress.
 ///
 /// Breadth-first by levels over (placement, blank region), a level kept as the blank cells of
 /// its regions in an array by the layout's number (a [`Numbering`]), and expanded in that
@@ -112,8 +112,7 @@ cell_set!(u32, AtomicU64, u64);
 /// skip the empty blocks, and a walk keeps its placement from one block of a chunk to
 /// the next (the instruction counts of each step are in `benches/README.md`).
 ///
-/// Built on `work.threads` threads, each level reported to `work.on_level`; `None` when
-/// `work.stop` stops the build.
+/// `None` when `work.stop` stops the build.
 ///
 /// # Constraints
 ///

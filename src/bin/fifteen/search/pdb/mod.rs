@@ -13,7 +13,7 @@
 //! 665,280 for 6).
 //!
 //! The search of a table runs on one thread or several, to the same bytes (see
-//! [`pdb::build::build_table`]). The files, in reading order: `placement` (ranks and
+//! [`build::build_table`]). The files, in reading order: `placement` (ranks and
 //! spread indices), `layout` (how a table is indexed, and its bytes), `build` (the
 //! breadth-first search), `cache` (tables in files), `additive` (the bound over them).
 //!

@@ -1,7 +1,7 @@
 //! The additive look-up over a partition: its groups, their tables (shared by
-//! symmetry), and its construction. Rooms: [`layout`] (how a table is indexed),
-//! [`look_up`] (the hot per-move update), [`fixed`] (the reflection fixed at compile
-//! time); the board's symmetries and reflection are `regions`'.
+//! symmetry), and its construction. Its files: [`look_up`] (the hot per-move update),
+//! [`fixed`] (the reflection fixed at compile time); how a table is indexed is
+//! `pdb::layout`'s, the board's symmetries and reflection `regions`'.
 
 use super::build::{build_bytes, builds_spread};
 use super::cache::{append_cached, TRAILER_BYTES};
