@@ -1,7 +1,9 @@
 //! `fifteen`'s layers run one way: every module uses only the modules declared before it,
 //! in `main.rs`'s map for the top-level ones and in each folder's `mod.rs` (or the file the
-//! folder belongs to) for the files within, so that no two files use each other. A module
-//! may also use the module it belongs to, and its own. Read from the sources: each path
+//! folder belongs to) for the files within. A module may also use the module it belongs
+//! to (`search`'s `Puzzle`), and its own, but not both ways: a `mod.rs` that uses a file of
+//! its folder (other than to declare it or pass its items on) gives that file nothing, so
+//! that no two files use each other. Read from the sources: each path
 //! that starts with `super::` or `crate::` in code (not in comments, strings or the unit
 //! tests at a file's end) is resolved to the module it names.
 
@@ -174,27 +176,63 @@ fn split_group(group: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The modules that `module`'s code names by `super::` and `crate::` paths.
+fn named_by(tree: &Tree, module: &[String], code: &str) -> Vec<ModulePath> {
+    let mut named = Vec::new();
+    for start in ["super::", "crate::"] {
+        for (at, _) in code.match_indices(start) {
+            if code[..at].ends_with("::") {
+                continue; // within a path, which its first segment resolves
+            }
+            named.extend(tree.named(module, code, at));
+        }
+    }
+    named
+}
+
+/// Whether `code` uses its child module `child` other than by declaring it or passing its
+/// items on (`pub use`): a path `child::…` in any other line.
+fn uses_child(code: &str, child: &str) -> bool {
+    let path = format!("{child}::");
+    code.lines().any(|line| {
+        let words = line.trim_start();
+        let passed_on = ["pub use", "pub(crate) use", "pub(super) use"]
+            .iter()
+            .any(|start| words.starts_with(start));
+        !passed_on
+            && line.match_indices(&path).any(|(at, _)| {
+                let before = line[..at].chars().next_back();
+                !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':')
+            })
+    })
+}
+
 #[test]
 fn every_module_uses_only_those_declared_before_it() {
     let tree = Tree::read();
     assert!(tree.files.len() > 40, "{} modules read", tree.files.len());
     let mut misuses = Vec::new();
+    let mut loops = Vec::new();
     for (module, file) in &tree.files {
         let code = code_of(file);
-        for start in ["super::", "crate::"] {
-            for (at, _) in code.match_indices(start) {
-                if code[..at].ends_with("::") {
-                    continue; // within a path, which its first segment resolves
-                }
-                for named in tree.named(module, &code, at) {
-                    misuses.extend(tree.misuse(module, &named));
-                }
+        for named in named_by(&tree, module, &code) {
+            misuses.extend(tree.misuse(module, &named));
+            let above = named.len() < module.len() && module.starts_with(&named);
+            if above && uses_child(&code_of(&tree.files[&named]), &module[named.len()]) {
+                loops.push(format!("{} <-> {}", module.join("::"), named.join("::")));
             }
         }
     }
     misuses.sort();
     misuses.dedup();
     assert!(misuses.is_empty(), "{}", misuses.join("\n"));
+    loops.sort();
+    loops.dedup();
+    assert!(
+        loops.is_empty(),
+        "files and their mod.rs using each other:\n{}",
+        loops.join("\n")
+    );
 }
 
 #[test]

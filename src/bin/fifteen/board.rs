@@ -33,6 +33,15 @@ impl Move {
         3 - i
     }
 
+    /// The moves whose entries in `row` (one a move, in [`Move::ALL`] order) are not
+    /// `missing`, bit i for `Move::ALL[i]`.
+    pub(crate) fn live_bits<T: PartialEq>(row: [T; 4], missing: T) -> u8 {
+        row.iter()
+            .enumerate()
+            .filter(|(_, entry)| **entry != missing)
+            .fold(0, |bits, (i, _)| bits | 1 << i)
+    }
+
     /// The move that undoes this one.
     #[cfg(not(feature = "judge"))]
     pub fn opposite(self) -> Move {

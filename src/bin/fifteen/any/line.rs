@@ -3,8 +3,9 @@
 
 use super::super::board::Move;
 use super::grid::{Part, Word};
+use super::peeler::Order;
 use super::peeler::Peeler;
-use super::{Order, Record};
+use super::record::Record;
 
 /// The most cells of a line weighed for the next tile to place.
 const CANDIDATES: usize = 64;

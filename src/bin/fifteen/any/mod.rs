@@ -34,8 +34,8 @@
 //!   ([`Packed`]), or written as letters ([`Letters`]);
 //! - `grid`: the padded layout of the cells (`Grid`), the word a cell holds (`Word`) and
 //!   the part left (`Part`);
-//! - `peeler`: the board being peeled (`Peeler`), the order of the lines, and the moves of
-//!   the blank cell by cell;
+//! - `peeler`: the board being peeled (`Peeler`), the ways of peeling ([`Variant`]), the
+//!   order of the lines, the moves of the blank cell by cell, and [`Stuck`];
 //! - `blank`: the blank's trips to a cell: move by move, by three straight segments, or
 //!   breadth-first;
 //! - `tile`: a tile's steps toward its cell, the blank around it;
@@ -63,30 +63,8 @@ pub(crate) use record::{Letters, Packed, Record, MOST_PACKED};
 
 use super::board::Shape;
 use grid::{Grid, Word};
-use peeler::Peeler;
-
-/// The order in which the cells of a line are filled.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-enum Order {
-    /// The cell whose tile is nearest the blank (of at most [`CANDIDATES`]).
-    #[default]
-    Nearest,
-    /// From the line's first cell to its last.
-    Forward,
-    /// From the line's last cell to its first.
-    Backward,
-}
-
-/// A way of peeling: which line of a square part goes first, and in which [`Order`] the
-/// cells of a line are filled. Each gives a valid path; on small boards, [`shortest`]
-/// tries all six and keeps the shortest.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Variant {
-    /// Whether a square part loses a column (else a row) first.
-    columns_first: bool,
-    /// The order of the cells within a line.
-    order: Order,
-}
+use peeler::{Order, Peeler};
+pub(crate) use peeler::{Stuck, Variant};
 
 /// Boards of at most this many cells are solved by every [`Variant`], the shortest path
 /// kept: six times the work, which is small there.
@@ -113,15 +91,6 @@ pub(crate) fn shortest(shape: Shape, cells: &[u32], goal: &[u32]) -> Result<Vari
         }
     }
     Ok(best.0)
-}
-
-/// Returned when `any` cannot bring a tile to its cell: a bug, which the tests find on no
-/// board, reported rather than a panic. Rows and columns count from 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Stuck {
-    pub(crate) tile: u32,
-    pub(crate) row: usize,
-    pub(crate) col: usize,
 }
 
 /// Solves `cells` to `goal` the way `variant` says, handing each move to `record`; the

@@ -1,11 +1,44 @@
-//! The board being peeled ([`Peeler`]): its state, the order in which lines are peeled, and
-//! the blank's moves cell by cell, which keep the cells of the line's tiles. The other files
-//! of `any` add to `impl Peeler`, one job each.
+//! The board being peeled ([`Peeler`]): its state, the ways of peeling ([`Variant`]), the
+//! order in which lines are peeled, and the blank's moves cell by cell, which keep the cells
+//! of the line's tiles; [`Stuck`] when a tile cannot be placed. The other files of `any` add
+//! to `impl Peeler`, one job each.
 
 use super::super::board::{Move, Shape};
 use super::grid::{gain_of, Grid, Part, Word};
-use super::{Record, Stuck, Variant};
+use super::record::Record;
 use std::collections::HashMap;
+
+/// The order in which the cells of a line are filled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Order {
+    /// The cell whose tile is nearest the blank (of at most `line::CANDIDATES`).
+    #[default]
+    Nearest,
+    /// From the line's first cell to its last.
+    Forward,
+    /// From the line's last cell to its first.
+    Backward,
+}
+
+/// A way of peeling: which line of a square part goes first, and in which [`Order`] the
+/// cells of a line are filled. Each gives a valid path; on small boards, [`shortest`](super::shortest)
+/// tries all six and keeps the shortest.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Variant {
+    /// Whether a square part loses a column (else a row) first.
+    pub(super) columns_first: bool,
+    /// The order of the cells within a line.
+    pub(super) order: Order,
+}
+
+/// Returned when `any` cannot bring a tile to its cell: a bug, which the tests find on no
+/// board, reported rather than a panic. Rows and columns count from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Stuck {
+    pub(crate) tile: u32,
+    pub(crate) row: usize,
+    pub(crate) col: usize,
+}
 
 /// A question [`Peeler::place_pair`] asks: the window's cells (row and column from its
 /// first), and the places in it of the two tiles and the blank, and of the two tiles' goal

@@ -6,14 +6,6 @@ use super::board::{Move, Shape};
 /// Marks a missing neighbour in [`Puzzle::neighbors`].
 pub(crate) const NONE: usize = usize::MAX;
 
-/// The entries of `row` that are not `missing`, bit i for `Move::ALL[i]`.
-fn live_bits<T: PartialEq>(row: [T; 4], missing: T) -> u8 {
-    row.iter()
-        .enumerate()
-        .filter(|(_, entry)| **entry != missing)
-        .fold(0, |bits, (i, _)| bits | 1 << i)
-}
-
 /// The most cells of a board for optimal search.
 pub(crate) const MAX_BOARD: usize = 256;
 
@@ -45,7 +37,7 @@ impl Puzzle {
             .collect();
         let exits = neighbors
             .iter()
-            .map(|&around| live_bits(around, NONE))
+            .map(|&around| Move::live_bits(around, NONE))
             .collect();
         Puzzle {
             shape,
@@ -114,8 +106,6 @@ pub(crate) struct Shared {
     pub searched: std::sync::atomic::AtomicU64,
     /// The directory of cached pattern databases and move pruners (`--cache`), if any.
     pub cache: Option<std::path::PathBuf>,
-    /// The bound of the multi-tile search, made (or read from `cache`) on first use.
-    pub multi: Made<multi_tile::Bound>,
 }
 
 #[cfg(not(feature = "judge"))]

@@ -11,7 +11,7 @@ use super::prune::{MovePruner, DEEPER_BUILD_BYTES};
 use super::regions::{in_reading_order, partition, small_four, RegionTables};
 use super::walking::WalkingDistance;
 use super::weighted::Weighted;
-use super::{ida, Budget, Made, Notes, Puzzle};
+use super::{ida, multi_tile, Budget, Made, Notes, Puzzle};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -240,6 +240,9 @@ pub(crate) struct Plan {
     /// The threads that build its tables: all the input's, since the cases that need a
     /// table wait for it (`--jobs 2` on Korf's 100: the 5-5-5 build 0.4 s → 0.25 s).
     build_threads: usize,
+    /// The bound of the multi-tile search (`--metric mtm`), made (or read from the
+    /// cache) on first use ([`multi_tile::bound_of`]).
+    pub multi_tile_bound: Made<multi_tile::Bound>,
 }
 
 impl Plan {
@@ -340,6 +343,7 @@ impl Plan {
                 ..ida::Sharing::new(threads)
             },
             build_threads: build_threads.max(threads),
+            multi_tile_bound: Made::default(),
         }
     }
 

@@ -2,6 +2,7 @@
 //! R. E. Korf, "Pruning duplicate nodes in depth-first search", AAAI 1993), built so that
 //! the canonical path is never pruned.
 
+use super::super::board::Move;
 use super::board_maps::MixHasher;
 use super::cache_file::CacheFile;
 use std::collections::HashMap;
@@ -267,7 +268,7 @@ fn minimise(next: &[[u32; 4]]) -> (Vec<u32>, usize) {
     assert!(next.len() < NONE as usize, "too many rows");
     let mut class: Vec<u32> = next
         .iter()
-        .map(|&row| u32::from(super::live_bits(row, DEAD)))
+        .map(|&row| u32::from(Move::live_bits(row, DEAD)))
         .collect();
     let mut classes = 0;
     loop {
@@ -299,7 +300,7 @@ fn minimise(next: &[[u32; 4]]) -> (Vec<u32>, usize) {
 
 /// The moves a row allows, bit i for `Move::ALL[i]`: those not [`DEAD`].
 fn live_of(row: [u32; 4]) -> u32 {
-    u32::from(super::live_bits(row, DEAD))
+    u32::from(Move::live_bits(row, DEAD))
 }
 
 /// Whether span `inner` lies within span `outer`.

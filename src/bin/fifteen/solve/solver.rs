@@ -307,7 +307,7 @@ impl Solver {
             }
             Algorithm::Ida if settings.metric == Metric::Multi => {
                 let plan = self.plan(shape, goal);
-                solve_multi(&plan.puzzle, search, settings, stats)
+                solve_multi(&plan, search, settings, stats)
             }
             // `any` is answered by `solve_any`.
             Algorithm::Ida | Algorithm::Any => {
@@ -434,14 +434,15 @@ impl Solver {
 /// and its optimal paths when `settings` asks for them: the bound made (or read) on first
 /// use by `settings.jobs` threads, its time and name in `stats`.
 fn solve_multi(
-    puzzle: &Puzzle,
+    plan: &Plan,
     search: &Search,
     settings: &Settings,
     stats: &mut Stats,
 ) -> Result<Found, LimitHit> {
-    let (start, budget) = (search.start, search.budget);
+    let (puzzle, start, budget) = (&plan.puzzle, search.start, search.budget);
     let started = Instant::now();
-    let bound = multi_tile::bound_of(puzzle, budget, settings.jobs, search.notes)?;
+    let made = &plan.multi_tile_bound;
+    let bound = multi_tile::bound_of(puzzle, made, budget, settings.jobs, search.notes)?;
     stats.table = started.elapsed();
     stats.bound = bound.name();
     let moves = multi_tile::solve(puzzle, bound, start, budget)?;

@@ -9,7 +9,7 @@ use super::super::search::plan::BoundJob;
 use super::super::search::prune::MovePruner;
 use super::super::search::{Budget, Puzzle};
 use super::format::{Outcome, Problem, Unit, Worked};
-use super::{at, no_bound, Units};
+use super::shared::{at, no_bound, Units};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 

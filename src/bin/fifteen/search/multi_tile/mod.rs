@@ -22,7 +22,7 @@ use super::super::error::LimitHit;
 use super::descend::{Counter, Step};
 use super::ida::{Every, EveryPath, Paths, Watch};
 use super::pdb::TableWork;
-use super::{Budget, Notes, Puzzle, NONE};
+use super::{Budget, Made, Notes, Puzzle, NONE};
 use painted::{Code, Paint, Painted};
 
 /// The most cells of a board for this search.
@@ -137,16 +137,16 @@ impl Bound {
     }
 }
 
-/// The bound of `puzzle`'s search (at most 4 rows and 4 columns), made on first use by
-/// `threads` threads, or read from the puzzle's cache; fails when its table would pass
-/// `budget`'s memory limit. Time: the table's build (seconds on the 4×4) or read.
+/// The bound of `puzzle`'s search (at most 4 rows and 4 columns) kept in `made`: made on
+/// first use by `threads` threads, or read from the puzzle's cache; fails when its table
+/// would pass `budget`'s memory limit. Time: the table's build (seconds on the 4×4) or read.
 pub(crate) fn bound_of<'p>(
-    puzzle: &'p Puzzle,
+    puzzle: &Puzzle,
+    made: &'p Made<Bound>,
     budget: &Budget,
     threads: usize,
     notes: &dyn Notes,
 ) -> Result<&'p Bound, LimitHit> {
-    let made = &puzzle.shared.multi;
     if let Some(bound) = made.get() {
         return Ok(bound);
     }

@@ -72,7 +72,7 @@ pub(crate) fn on_threads<T: Send>(workers: usize, work: &(dyn Fn() -> T + Sync))
     })
 }
 
-/// How tables are made: on how many threads, with what progress, telling whom, until
+/// How tables are made: on how many threads, with what progress, where notes go, until
 /// when.
 pub(crate) struct TableWork<'a> {
     /// The threads that build one table (see [`build::build_table`]).
@@ -96,18 +96,6 @@ impl TableWork<'_> {
             notes: &(),
             stop: &|| false,
         }
-    }
-
-    /// The table of `cells` in `layout` (see [`build::build_table`]), or `None` when
-    /// [`TableWork::stop`] stopped its build.
-    pub(crate) fn build(
-        &self,
-        puzzle: &Puzzle,
-        cells: &[u8],
-        blank: usize,
-        layout: layout::Layout,
-    ) -> Option<Vec<u8>> {
-        build::build_table(puzzle, cells, blank, layout, self)
     }
 }
 
