@@ -3,9 +3,9 @@
 //! folder belongs to) for the files within. A module may also use the module it belongs
 //! to (`search`'s `Puzzle`), and its own, but not both ways: a `mod.rs` that uses a file of
 //! its folder (other than to declare it or pass its items on) gives that file nothing, so
-//! that no two files use each other. Read from the sources: each path
-//! that starts with `super::` or `crate::` in code (not in comments, strings or the unit
-//! tests at a file's end) is resolved to the module it names.
+//! that no two files use each other. Read from the sources: each path that starts with
+//! `super::` or `crate::` in code (not in comments, strings or the unit tests at a file's
+//! end) is resolved to the module it names.
 
 mod common;
 
@@ -190,21 +190,36 @@ fn named_by(tree: &Tree, module: &[String], code: &str) -> Vec<ModulePath> {
     named
 }
 
-/// Whether `code` uses its child module `child` other than by declaring it or passing its
-/// items on (`pub use`): a path `child::…` in any other line.
-fn uses_child(code: &str, child: &str) -> bool {
-    let path = format!("{child}::");
+/// Whether `code` names `word` outside the lines that start with one of `skipped`.
+fn names(code: &str, word: &str, skipped: &[&str]) -> bool {
     code.lines().any(|line| {
-        let words = line.trim_start();
-        let passed_on = ["pub use", "pub(crate) use", "pub(super) use"]
-            .iter()
-            .any(|start| words.starts_with(start));
-        !passed_on
-            && line.match_indices(&path).any(|(at, _)| {
+        let start = line.trim_start();
+        !skipped.iter().any(|s| start.starts_with(s))
+            && line.match_indices(word).any(|(at, _)| {
                 let before = line[..at].chars().next_back();
-                !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':')
+                let after = line[at + word.len()..].chars().next();
+                let part_of_name = |c: char| c.is_alphanumeric() || c == '_';
+                !before.is_some_and(|c| part_of_name(c) || c == ':')
+                    && !(after.is_some_and(part_of_name))
             })
     })
+}
+
+/// Whether `code` uses its child module `child`: a path `child::…` other than in the
+/// lines that declare it or pass its items on (`pub use`), or a type or constant (a name
+/// with a capital) such a line passes on, used elsewhere in `code`.
+fn uses_child(code: &str, child: &str) -> bool {
+    const PASSING_ON: [&str; 3] = ["pub use", "pub(crate) use", "pub(super) use"];
+    let path = format!("{child}::");
+    let passed_on: Vec<&str> = code
+        .lines()
+        .map(str::trim_start)
+        .filter(|line| PASSING_ON.iter().any(|s| line.starts_with(s)))
+        .filter_map(|line| line.split_once(&path).map(|(_, names)| names))
+        .flat_map(|names| names.split(|c: char| !(c.is_alphanumeric() || c == '_')))
+        .filter(|name| !name.is_empty() && name.chars().any(char::is_uppercase))
+        .collect();
+    names(code, &path, &PASSING_ON) || passed_on.iter().any(|n| names(code, n, &PASSING_ON))
 }
 
 #[test]

@@ -43,10 +43,10 @@ fn node_and_memory_limits_stop_a_case() {
 
 #[test]
 fn tables_over_the_memory_limit_are_left_out() {
-    // ida: the 80-move board outgrows the 3-4-4-4 tables (1.3 MiB to build with the blank's
+    // ida: the 80-move board outgrows the 4-4-4-3 tables (1.3 MiB to build with the blank's
     // regions); the 5-5-5 tables would take more than 2 MiB and are left out before they are
-    // built: the 3-4-4-4 stage goes on where it would give up, said once (here to the node
-    // limit). A board that the 3-4-4-4 stage solves says nothing. With 1 MiB not even the
+    // built: the 4-4-4-3 stage goes on where it would give up, said once (here to the node
+    // limit). A board that the 4-4-4-3 stage solves says nothing. With 1 MiB not even the
     // first tables fit.
     let hard80 = "4\n0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1\n";
     let mut small = Config::default();

@@ -4,7 +4,7 @@
 use super::super::board::Move;
 use super::grid::Word;
 use super::peeler::Peeler;
-use super::Record;
+use super::record::Record;
 
 /// The cells of a straight way, one after another: `left` steps of `step` cells from
 /// `at`, forward (toward higher cells) or not.

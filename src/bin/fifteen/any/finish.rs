@@ -6,7 +6,7 @@ use super::super::search::bound::LinearConflict;
 use super::super::search::{ida, Budget, Limits, Puzzle};
 use super::grid::{Part, Word};
 use super::peeler::Peeler;
-use super::Record;
+use super::record::Record;
 
 impl<'r, R: Record, W: Word> Peeler<'r, R, W> {
     /// Solves the part left, at most 3×3, by IDA* on its own tiles, renumbered by their

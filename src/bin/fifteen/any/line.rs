@@ -3,8 +3,7 @@
 
 use super::super::board::Move;
 use super::grid::{Part, Word};
-use super::peeler::Order;
-use super::peeler::Peeler;
+use super::peeler::{Order, Peeler};
 use super::record::Record;
 
 /// The most cells of a line weighed for the next tile to place.

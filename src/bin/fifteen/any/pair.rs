@@ -4,7 +4,7 @@
 use super::super::board::Move;
 use super::grid::Word;
 use super::peeler::Peeler;
-use super::Record;
+use super::record::Record;
 
 impl<'r, R: Record, W: Word> Peeler<'r, R, W> {
     /// Places the two tiles left of `line`, `a` on `line[low]` and `b` on `line[low + 1]`:

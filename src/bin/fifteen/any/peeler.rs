@@ -21,8 +21,8 @@ pub(super) enum Order {
 }
 
 /// A way of peeling: which line of a square part goes first, and in which [`Order`] the
-/// cells of a line are filled. Each gives a valid path; on small boards, [`shortest`](super::shortest)
-/// tries all six and keeps the shortest.
+/// cells of a line are filled. Each gives a valid path; on small boards,
+/// [`shortest`](super::shortest) tries all six and keeps the shortest.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Variant {
     /// Whether a square part loses a column (else a row) first.
@@ -83,7 +83,7 @@ pub(super) struct Peeler<'r, R: Record, W: Word> {
 }
 
 impl<'r, R: Record, W: Word> Peeler<'r, R, W> {
-    /// [`solve`], its cells held in words `W`.
+    /// [`solve`](super::solve), its cells held in words `W`.
     pub(super) fn run(
         shape: Shape,
         cells: &[u32],

@@ -4,7 +4,7 @@
 use super::super::board::Move;
 use super::grid::{move_index, Word};
 use super::peeler::Peeler;
-use super::Record;
+use super::record::Record;
 
 /// How much more (in Manhattan distance) the blank's four moves around a tile straight
 /// ahead must gain than its two around the corner for the tile to go straight now

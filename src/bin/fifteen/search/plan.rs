@@ -152,7 +152,7 @@ struct Stage {
     kind: Kind,
     give_up: u64,
     built: Made<Built>,
-    /// Told once when a case reaches this stage, to a person at a terminal (`Advice`)
+    /// Shown once when a case reaches this stage, to a person at a terminal (`Advice`)
     /// or on stderr whatever it is (`Note`).
     advice: Option<Advice>,
     advised: AtomicBool,
@@ -240,9 +240,9 @@ pub(crate) struct Plan {
     /// The threads that build its tables: all the input's, since the cases that need a
     /// table wait for it (`--jobs 2` on Korf's 100: the 5-5-5 build 0.4 s → 0.25 s).
     build_threads: usize,
-    /// The bound of the multi-tile search (`--metric mtm`), made (or read from the
-    /// cache) on first use ([`multi_tile::bound_of`]).
-    pub multi_tile_bound: Made<multi_tile::Bound>,
+    /// The bound of the multi-tile search (`--metric mtm`), once made (or read from the
+    /// cache): see [`Plan::multi_tile_bound`].
+    multi_tile: Made<multi_tile::Bound>,
 }
 
 impl Plan {
@@ -343,8 +343,19 @@ impl Plan {
                 ..ida::Sharing::new(threads)
             },
             build_threads: build_threads.max(threads),
-            multi_tile_bound: Made::default(),
+            multi_tile: Made::default(),
         }
+    }
+
+    /// The bound of the multi-tile search of the plan's puzzle (`--metric mtm`): made on
+    /// first use by `threads` threads, or read from the cache ([`multi_tile::bound_of`]).
+    pub(crate) fn multi_tile_bound(
+        &self,
+        budget: &Budget,
+        threads: usize,
+        notes: &dyn Notes,
+    ) -> Result<&multi_tile::Bound, LimitHit> {
+        multi_tile::bound_of(&self.puzzle, &self.multi_tile, budget, threads, notes)
     }
 
     /// Solves `start` by the stages in order, from the last one already built; tables

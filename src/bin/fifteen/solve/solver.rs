@@ -441,8 +441,7 @@ fn solve_multi(
 ) -> Result<Found, LimitHit> {
     let (puzzle, start, budget) = (&plan.puzzle, search.start, search.budget);
     let started = Instant::now();
-    let made = &plan.multi_tile_bound;
-    let bound = multi_tile::bound_of(puzzle, made, budget, settings.jobs, search.notes)?;
+    let bound = plan.multi_tile_bound(budget, settings.jobs, search.notes)?;
     stats.table = started.elapsed();
     stats.bound = bound.name();
     let moves = multi_tile::solve(puzzle, bound, start, budget)?;

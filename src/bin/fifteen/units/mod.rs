@@ -5,7 +5,7 @@
 //! `solve`'s solver.
 //!
 //! A *round* is one iteration of one board, with one bound and move pruner for all its
-//! rounds ([`Plan::unit_search`]). Its *units* are the subtrees below the nodes at a depth
+//! rounds ([`Plan::unit_search`](super::search::plan::Plan::unit_search)). Its *units* are the subtrees below the nodes at a depth
 //! within the threshold (and the goals above it) that the pruner allows, in the search's
 //! order. The first unit with a path holds the round's first path: the canonical path when
 //! the rounds before found none. Else the next threshold is the least f = moves + bound
@@ -26,7 +26,7 @@
 //! ```
 //!
 //! A unit: the board's `shape`, `goal` and `board` (row-major, `0` the blank), the `bound`
-//! (a name of [`Plan::bound_names`], built or read from `--cache` where it is worked), the
+//! (a name of [`Plan::bound_names`](super::search::plan::Plan::bound_names), built or read from `--cache` where it is worked), the
 //! depth of the `pruner`'s machine, the `threshold`, the `depth` of the cut, the least f
 //! over the threshold `above` it (or `none`) and the `split-nodes` there, its `id` (the
 //! K-th of N in order) and its `prefix` (the blank's moves). A result: the `round`'s
@@ -49,8 +49,9 @@
 //! # Files
 //!
 //! In reading order: `format` (the lines), `shared` (what the modes share: [`Units`]),
-//! `split`, `work`, `merge`, `drive` (each mode's own, adding to `impl Units`); this file
-//! puts them together.
+//! then each mode's own parts: `split` (the cut), `work` (the subtrees' search), `merge`
+//! (the results of a round), `drive` (the driver); this file adds a method to [`Units`] for
+//! each mode.
 
 mod format;
 
@@ -146,7 +147,7 @@ impl BoundJob for SplitJob<'_> {
 
 impl Units<'_> {
     /// The search of case number `number` as units: its board, goal, and the bound and
-    /// pruner of [`Plan::unit_search`], the threshold and cut left to set; `None` when
+    /// pruner of [`Plan::unit_search`](super::search::plan::Plan::unit_search), the threshold and cut left to set; `None` when
     /// the goal cannot be reached.
     fn search_of(&self, case: &Case, number: usize) -> Result<Option<Round>, Error> {
         let shape = case.shape;
@@ -319,7 +320,7 @@ impl Units<'_> {
     }
 
     /// `--drive DIR`: the answer of the case of `input`, or, with no case, of the search
-    /// kept in DIR.
+    /// whose work directory is DIR.
     fn drive(&self, dir: &std::path::Path, input: &[u8]) -> Result<(Case, Answer), Error> {
         let started = Instant::now();
         let cases: Vec<Case> = Cases::new(input).collect::<Result<_, _>>()?;

@@ -140,7 +140,7 @@ impl Bound {
 /// The bound of `puzzle`'s search (at most 4 rows and 4 columns) kept in `made`: made on
 /// first use by `threads` threads, or read from the puzzle's cache; fails when its table
 /// would pass `budget`'s memory limit. Time: the table's build (seconds on the 4×4) or read.
-pub(crate) fn bound_of<'p>(
+pub(super) fn bound_of<'p>(
     puzzle: &Puzzle,
     made: &'p Made<Bound>,
     budget: &Budget,

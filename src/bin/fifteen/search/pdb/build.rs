@@ -1,16 +1,17 @@
 //! The breadth-first build of one group's table, on one thread or several.
 
+use super::super::Puzzle;
 use super::layout::Layout;
 use super::placement::{rank, rank_after_move, spread_weights, weights, Placements, SLOTS};
 use super::{on_threads, take, TableWork};
-use super::{Masks, Pockets, Puzzle, CELL_MASK, MAX_CELLS, MAX_GROUP, UNSEEN};
+use super::{Masks, Pockets, CELL_MASK, MAX_CELLS, MAX_GROUP, UNSEEN};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 
 impl TableWork<'_> {
     /// The table of `cells` in `layout` (see [`build_table`]), or `None` when
     /// [`TableWork::stop`] stopped its build.
-    pub(crate) fn build(
+    pub(super) fn build(
         &self,
         puzzle: &Puzzle,
         cells: &[u8],

@@ -1,9 +1,10 @@
 //! Tables cached in files between runs (`--cache`).
 
 use super::super::cache_file::CacheFile;
+use super::super::Puzzle;
 use super::layout::Layout;
 use super::placement::table_len;
-use super::{Puzzle, TableWork, MAX_CELLS, MAX_GROUP};
+use super::{TableWork, MAX_CELLS, MAX_GROUP};
 use std::path::Path;
 
 /// The entries from which [`append_cached`] says on stderr that it builds a table: it

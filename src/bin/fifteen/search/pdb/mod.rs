@@ -33,7 +33,7 @@
 //! relabelled (`t → goal[T(home(t))]`): `s'` is as far from the goal as `s`, and the same
 //! tables serve both look-ups.
 
-use super::{Notes, Puzzle};
+use super::Notes;
 use std::sync::{Mutex, PoisonError};
 
 pub(crate) use super::regions::{Masks, Regions, CELL_MASK, MAX_CELLS, MAX_GROUPS};

@@ -3,10 +3,11 @@
 //! [`fixed`] (the reflection fixed at compile time); how a table is indexed is
 //! `pdb::layout`'s, the board's symmetries and reflection `regions`'.
 
+use super::super::Puzzle;
 use super::build::{build_bytes, builds_spread};
 use super::cache::{append_cached, TRAILER_BYTES};
 use super::placement::{spread_into, spread_weights, table_len, weights, SLOTS};
-use super::{Masks, Puzzle, TableWork, MAX_CELLS, MAX_GROUP, MAX_GROUPS, NO_GROUP};
+use super::{Masks, TableWork, MAX_CELLS, MAX_GROUP, MAX_GROUPS, NO_GROUP};
 use std::path::Path;
 
 /// One group of a partition: its tiles in table order and the cell map (a symmetry,
