@@ -199,8 +199,8 @@ fn names(code: &str, word: &str, skipped: &[&str]) -> bool {
                 let before = line[..at].chars().next_back();
                 let after = line[at + word.len()..].chars().next();
                 let part_of_name = |c: char| c.is_alphanumeric() || c == '_';
-                !before.is_some_and(|c| part_of_name(c) || c == ':')
-                    && !(after.is_some_and(part_of_name))
+                let whole_word = word.ends_with("::") || !after.is_some_and(part_of_name);
+                !before.is_some_and(|c| part_of_name(c) || c == ':') && whole_word
             })
     })
 }
@@ -283,4 +283,23 @@ fn paths_and_groups_are_resolved() {
     }
     .misuse(&args, &path(&["cli", "flags"]))
     .is_some());
+}
+
+#[test]
+fn a_mod_rs_uses_a_file_by_a_path_or_by_a_name_it_passes_on() {
+    assert!(uses_child("use drive::{Driver, DriveJob};", "drive"));
+    assert!(uses_child("    let d = drive::Driver::new();", "drive"));
+    assert!(uses_child(
+        "pub(crate) use record::{Packed, Record};\nfn f<R: Record>() {}",
+        "record"
+    ));
+    assert!(!uses_child("mod drive;\npub use drive::Driver;", "drive"));
+    assert!(!uses_child(
+        "use overdrive::X;\nuse super::drive::Y;",
+        "drive"
+    ));
+    assert!(!uses_child(
+        "pub use record::Record;\nfn f(records: u8) {}",
+        "record"
+    ));
 }
