@@ -218,7 +218,7 @@ impl Error {
         }
     }
 
-    /// The exit code: 1 bad input, 2 bad usage, 3 a limit reached.
+    /// The exit code: 1 bad input, 2 bad usage, 3 a limit reached; 0 for a closed stdout.
     pub(crate) fn exit_code(&self) -> u8 {
         match self {
             #[cfg(not(feature = "judge"))]

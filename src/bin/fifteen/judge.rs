@@ -11,7 +11,7 @@ use super::parse::Cases;
 use super::search::bound::{LowerBound, Manhattan};
 use super::search::descend::{threshold_from, Counter, MovePruner, Root, Search, Step};
 use super::search::regions::{in_reading_order, small_four, RegionTables, Regions};
-use super::search::{Puzzle, MAX_BOARD};
+use super::search::{bytes, Puzzle, MAX_BOARD};
 use std::borrow::Cow;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
@@ -193,11 +193,6 @@ pub(crate) fn run<W: Write>(input: &[u8], output: &mut W) -> Result<(), Error> {
             .map_err(|e| Error::Io(e.to_string()))?;
     }
     Ok(())
-}
-
-/// A board's tiles as bytes (at most 256 cells).
-fn bytes(board: &[u32]) -> Vec<u8> {
-    board.iter().map(|&t| t as u8).collect()
 }
 
 /// Answers stdin on stdout: exit 0, or `error: …` on stderr and the error's code.

@@ -185,27 +185,24 @@ impl Iterator for Cases<'_> {
         if self.failed {
             return None;
         }
-        let result = match self.form {
-            Input::Counted(shape) => match self.cases_left()? {
+        if let Input::Counted(_) = self.form {
+            match self.cases_left()? {
                 Ok(0) => return None,
-                Ok(_) => {
-                    self.case += 1;
-                    self.read_bare(shape)
-                        .map_err(|e| Error::input(self.case, e))
+                Ok(_) => {}
+                Err(e) => {
+                    self.failed = true;
+                    return Some(Err(e));
                 }
-                Err(e) => Err(e),
-            },
-            _ if self.next == self.tokens.len() => return None,
-            Input::Header => {
-                self.case += 1;
-                self.read_case().map_err(|e| Error::input(self.case, e))
             }
-            Input::Bare(shape) => {
-                self.case += 1;
-                self.read_bare(shape)
-                    .map_err(|e| Error::input(self.case, e))
-            }
+        } else if self.next == self.tokens.len() {
+            return None;
+        }
+        self.case += 1;
+        let read = match self.form {
+            Input::Header => self.read_case(),
+            Input::Bare(shape) | Input::Counted(shape) => self.read_bare(shape),
         };
+        let result = read.map_err(|e| Error::input(self.case, e));
         self.failed = result.is_err();
         Some(result)
     }

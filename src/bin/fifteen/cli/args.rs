@@ -159,7 +159,7 @@ impl Given<'_> {
         let chosen = choices.iter().find(|(name, _)| *name == self.value);
         chosen
             .map(|(_, value)| value.clone())
-            .ok_or(self.bad(expected))
+            .ok_or_else(|| self.bad(expected))
     }
 
     /// The value read as a `T` that `accepts`, else [`Given::bad`] with `expected`.
@@ -169,7 +169,7 @@ impl Given<'_> {
         expected: &'static str,
     ) -> Result<T, UsageError> {
         let number = self.value.parse().ok().filter(accepts);
-        number.ok_or(self.bad(expected))
+        number.ok_or_else(|| self.bad(expected))
     }
 
     /// The value as a path, which must not be empty (`expected`: what it names).

@@ -171,7 +171,7 @@ pub(super) const FLAGS: [Flag; 33] = [
                 "standard" => Goal::Standard,
                 "blank-first" => Goal::BlankFirst,
                 "spiral" => Goal::Spiral,
-                text => Goal::Explicit(goal_tiles(text).ok_or(given.bad(expected))?),
+                text => Goal::Explicit(goal_tiles(text).ok_or_else(|| given.bad(expected))?),
             };
             Ok(())
         },

@@ -65,8 +65,10 @@ pub(crate) fn main() -> ExitCode {
 /// usage); 0, quietly, when the reader of stdout closed it.
 fn exit(result: Result<bool, Error>) -> ExitCode {
     match result {
-        Ok(true) | Err(Error::Closed) => ExitCode::SUCCESS,
+        Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
+        // A closed stdout, the one error of exit code 0, ends the run quietly.
+        Err(e) if e.exit_code() == 0 => ExitCode::SUCCESS,
         Err(e) => {
             match e {
                 Error::Usage(_) => eprintln!("error: {e}\n{USAGE}"),

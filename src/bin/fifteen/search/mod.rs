@@ -9,6 +9,12 @@ pub(crate) const NONE: usize = usize::MAX;
 /// The most cells of a board for optimal search.
 pub(crate) const MAX_BOARD: usize = 256;
 
+/// The tiles of a board as read (`u32`) as the searches hold them, a byte a tile: at most
+/// [`MAX_BOARD`] cells.
+pub(crate) fn bytes(board: &[u32]) -> Vec<u8> {
+    board.iter().map(|&t| t as u8).collect()
+}
+
 /// A board as IDA* holds it: tiles by cell, zero-padded so masked indices need no bounds checks.
 pub(crate) type Board = [u8; MAX_BOARD];
 

@@ -14,7 +14,7 @@ use super::super::search::ida::{self, Paths};
 use super::super::search::multi_tile;
 use super::super::search::pdb::MAX_CELLS;
 use super::super::search::plan::{BoundJob, Plan, Solved};
-use super::super::search::{stored_searches, Budget, Limits, Notes, Puzzle};
+use super::super::search::{bytes, stored_searches, Budget, Limits, Notes, Puzzle};
 use super::super::show;
 use super::answer::{Answer, Path, Stats};
 use super::{Algorithm, EveryPath, MapKind, Settings, Stored};
@@ -77,11 +77,6 @@ pub(crate) struct Solver {
 /// The note of `ida` starting, with no limit, on a board it will likely not finish soon.
 const LONG_NOTE: &str = "ida may search this board for hours; --algo any answers at once \
 (not optimal), --time-limit SECONDS stops the search";
-
-/// A board as the searches hold it, a byte a tile (at most 256 cells).
-fn bytes(board: &[u32]) -> Vec<u8> {
-    board.iter().map(|&t| t as u8).collect()
-}
 
 impl Solver {
     /// A solver for an input of `cases` cases, one board searched by `threads` threads,

@@ -75,7 +75,7 @@ use super::parse::{Case, Cases};
 use super::search::bound::LowerBound;
 use super::search::ida::{threshold_from, Iteration};
 use super::search::plan::BoundJob;
-use super::search::{Budget, Puzzle};
+use super::search::{bytes, Budget, Puzzle};
 use super::solve::{Answer, Path, Settings, Stats};
 use drive::{case_differs, DriveJob, Driver};
 use format::{read_lines, Line, Round, Unit};
@@ -164,7 +164,6 @@ impl Units<'_> {
                 cells,
             });
         }
-        let bytes = |tiles: &[u32]| tiles.iter().map(|&t| t as u8).collect::<Vec<u8>>();
         let plan = self.solver.plan(shape, &bytes(&goal));
         let (bound, pruner) = plan.unit_search(&Budget::new(self.settings().limits));
         Ok(Some(Round {

@@ -8,20 +8,6 @@ use super::{Masks, Pockets, CELL_MASK, MAX_CELLS, MAX_GROUP, UNSEEN};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 
-impl TableWork<'_> {
-    /// The table of `cells` in `layout` (see [`build_table`]), or `None` when
-    /// [`TableWork::stop`] stopped its build.
-    pub(super) fn build(
-        &self,
-        puzzle: &Puzzle,
-        cells: &[u8],
-        blank: usize,
-        layout: Layout,
-    ) -> Option<Vec<u8>> {
-        build_table(puzzle, cells, blank, layout, self)
-    }
-}
-
 /// The blank cells already reached with one placement: `u16` when N ≤ 16 (halves
 /// the build's memory), else `u32`. A placement's two sets `seen` and `next` are
 /// packed in one atomic word of twice the width, `seen` in the low half, so that one

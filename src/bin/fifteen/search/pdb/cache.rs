@@ -2,6 +2,7 @@
 
 use super::super::cache_file::CacheFile;
 use super::super::Puzzle;
+use super::build::build_table;
 use super::layout::Layout;
 use super::placement::table_len;
 use super::{TableWork, MAX_CELLS, MAX_GROUP};
@@ -56,7 +57,7 @@ pub(crate) fn append_cached(
             len >> 20
         ));
     }
-    let mut bytes = work.build(puzzle, cells, blank, Layout::Rank)?;
+    let mut bytes = build_table(puzzle, cells, blank, Layout::Rank, work)?;
     if let Err(error) = file.write(&mut bytes) {
         work.notes.note(&format!(
             "warning: cannot write {}: {error}",

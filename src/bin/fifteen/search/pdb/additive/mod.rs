@@ -4,7 +4,7 @@
 //! `pdb::layout`'s, the board's symmetries and reflection `regions`'.
 
 use super::super::Puzzle;
-use super::build::{build_bytes, builds_spread};
+use super::build::{build_bytes, build_table, builds_spread};
 use super::cache::{append_cached, TRAILER_BYTES};
 use super::placement::{spread_into, spread_weights, table_len, weights, SLOTS};
 use super::{Masks, TableWork, MAX_CELLS, MAX_GROUP, MAX_GROUPS, NO_GROUP};
@@ -239,16 +239,14 @@ impl Additive {
         let (n, k) = (self.n, cells.len());
         let by_rank = |into: &mut Vec<u8>| match cache {
             Some(dir) => append_cached(dir, puzzle, cells, blank, work, into),
-            None => work
-                .build(puzzle, cells, blank, Layout::Rank)
-                .map(|t| into.extend(t)),
+            None => build_table(puzzle, cells, blank, Layout::Rank, work).map(|t| into.extend(t)),
         };
         if self.layout == Layout::Rank {
             // A file is read straight into the tables' reserved capacity.
             by_rank(&mut self.data)?;
         } else if cache.is_none() && builds_spread(n, k) {
             self.data
-                .extend(work.build(puzzle, cells, blank, self.layout)?);
+                .extend(build_table(puzzle, cells, blank, self.layout, work)?);
         } else {
             // Files hold tables by rank; the tables' reserved capacity takes the table
             // laid out spread.
